@@ -1,0 +1,91 @@
+package registry
+
+import (
+	"fmt"
+	"io"
+	"strconv"
+)
+
+// Args are the named byte-string inputs or outputs of one operation.
+// Integer parameters (lengths) are decimal ASCII; see Int and SetInt.
+type Args map[string][]byte
+
+// The argument names the standard operations use.
+const (
+	ArgPK     = "pk"      // own public key
+	ArgSK     = "sk"      // own secret key
+	ArgPeerPK = "peer_pk" // the peer's public key (KEX)
+	ArgCT     = "ct"      // ciphertext
+	ArgSS     = "ss"      // shared secret
+	ArgMsg    = "msg"     // message
+	ArgSig    = "sig"     // signature
+	ArgCtx    = "ctx"     // signature context string
+	ArgSt     = "st"      // KEX party state
+	ArgIn     = "in"      // KEX message received
+	ArgOut    = "out"     // output: KEX message sent, digest, tag, KDF or DRBG output
+	ArgKey    = "key"     // symmetric key, KDF secret, DRBG entropy
+	ArgNonce  = "nonce"   // AEAD or DRBG nonce
+	ArgAD     = "ad"      // AEAD associated data
+	ArgSalt   = "salt"    // KDF salt
+	ArgInfo   = "info"    // KDF info, DRBG personalization string
+	ArgLength = "length"  // requested output length (decimal)
+	ArgValid  = "valid"   // verify, open: "1" or "0"
+	ArgPoint  = "point"   // scalar multiplication input point
+	ArgScalar = "scalar"  // scalar multiplication scalar
+)
+
+// Int returns the integer argument name, or def when it is absent.
+func (a Args) Int(name string, def int) (int, error) {
+	v, ok := a[name]
+	if !ok {
+		return def, nil
+	}
+	n, err := strconv.Atoi(string(v))
+	if err != nil || n < 0 {
+		return 0, fmt.Errorf("argument %s: %q is not a length", name, v)
+	}
+	return n, nil
+}
+
+// SetInt stores an integer argument.
+func (a Args) SetInt(name string, n int) { a[name] = []byte(strconv.Itoa(n)) }
+
+// BenchParams size the inputs of a benchmarked operation.
+type BenchParams struct {
+	MsgLen int // message length for signatures and symmetric primitives
+	OutLen int // output length for XOFs, KDFs and DRBGs
+}
+
+// Op is one named operation of an instance.
+type Op struct {
+	Name string
+	// Run performs the operation once on explicit inputs and explicit
+	// randomness: KAT replay, interop and robustness go through it.
+	Run func(rand io.Reader, in Args) (Args, error)
+	// Prepare makes valid inputs outside the timed region and returns the
+	// loop body that performs the operation once on them.
+	Prepare func(rand io.Reader, p BenchParams) (func() error, error)
+	// Secret marks an operation that handles secret data, for the
+	// constant-time check.
+	Secret bool
+}
+
+// MissingArgError reports a required argument that was not supplied.
+type MissingArgError struct{ Op, Arg string }
+
+func (e *MissingArgError) Error() string {
+	return fmt.Sprintf("%s: missing argument %q", e.Op, e.Arg)
+}
+
+// need returns the named arguments of op, or a MissingArgError.
+func need(op string, in Args, names ...string) ([][]byte, error) {
+	out := make([][]byte, len(names))
+	for i, n := range names {
+		v, ok := in[n]
+		if !ok {
+			return nil, &MissingArgError{op, n}
+		}
+		out[i] = v
+	}
+	return out, nil
+}

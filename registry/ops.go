@@ -1,0 +1,549 @@
+package registry
+
+import (
+	"bytes"
+	"crypto/rand"
+	"fmt"
+	"io"
+	"strconv"
+)
+
+// Ops returns the operations of an instance: its kind's standard operations
+// followed by its Extra ones.
+//
+// The standard operations by kind:
+//
+//	kem:  keygen, encaps, decaps, decaps_invalid (a ciphertext with one bit flipped)
+//	sig:  keygen, sign, verify
+//	kex:  init_a, init_b, pass1..passN, derive_a, derive_b, exchange (all steps)
+//	hash: hash; xof: xof; mac: mac; kdf: kdf; aead: seal, open; drbg: generate
+func Ops(in *Instance) []Op {
+	var ops []Op
+	switch in.Kind {
+	case KindKEM:
+		ops = kemOps(in.KEM)
+	case KindSig:
+		ops = sigOps(in.Signature)
+	case KindKEX:
+		ops = kexOps(in.KEX)
+	case KindHash:
+		ops = hashOps(in.Hash)
+	case KindXOF:
+		ops = xofOps(in.XOF)
+	case KindMAC:
+		ops = macOps(in.MAC)
+	case KindKDF:
+		ops = kdfOps(in.KDF)
+	case KindAEAD:
+		ops = aeadOps(in.AEAD)
+	case KindDRBG:
+		ops = drbgOps(in.DRBG)
+	}
+	return append(ops, in.Extra...)
+}
+
+// FindOp returns the operation named name.
+func FindOp(in *Instance, name string) (Op, bool) {
+	for _, op := range Ops(in) {
+		if op.Name == name {
+			return op, true
+		}
+	}
+	return Op{}, false
+}
+
+// benchMsg is the message signed and verified in benchmarks when none is
+// given: 64 bytes, as the NGCC measurements use.
+const benchMsg = 64
+
+func msgOf(p BenchParams, def int) []byte {
+	n := p.MsgLen
+	if n == 0 {
+		n = def
+	}
+	m := make([]byte, n)
+	for i := range m {
+		m[i] = byte(i)
+	}
+	return m
+}
+
+func kemOps(k KEM) []Op {
+	setup := func(r io.Reader) (pk, sk, ct []byte, err error) {
+		if pk, sk, err = k.GenerateKey(r); err != nil {
+			return nil, nil, nil, fmt.Errorf("keygen: %w", err)
+		}
+		if ct, _, err = k.Encapsulate(r, pk); err != nil {
+			return nil, nil, nil, fmt.Errorf("encaps: %w", err)
+		}
+		return pk, sk, ct, nil
+	}
+	decaps := func(invalid bool) func(io.Reader, BenchParams) (func() error, error) {
+		return func(r io.Reader, _ BenchParams) (func() error, error) {
+			_, sk, ct, err := setup(r)
+			if err != nil {
+				return nil, err
+			}
+			if invalid {
+				ct = bytes.Clone(ct)
+				ct[len(ct)/2] ^= 0x01
+			}
+			return func() error { _, err := k.Decapsulate(sk, ct); return err }, nil
+		}
+	}
+	return []Op{
+		{Name: "keygen", Secret: false,
+			Run: func(r io.Reader, _ Args) (Args, error) {
+				pk, sk, err := k.GenerateKey(r)
+				return Args{ArgPK: pk, ArgSK: sk}, err
+			},
+			Prepare: func(r io.Reader, _ BenchParams) (func() error, error) {
+				return func() error { _, _, err := k.GenerateKey(r); return err }, nil
+			}},
+		{Name: "encaps",
+			Run: func(r io.Reader, in Args) (Args, error) {
+				a, err := need("encaps", in, ArgPK)
+				if err != nil {
+					return nil, err
+				}
+				ct, ss, err := k.Encapsulate(r, a[0])
+				return Args{ArgCT: ct, ArgSS: ss}, err
+			},
+			Prepare: func(r io.Reader, _ BenchParams) (func() error, error) {
+				pk, _, err := k.GenerateKey(r)
+				if err != nil {
+					return nil, fmt.Errorf("keygen: %w", err)
+				}
+				return func() error { _, _, err := k.Encapsulate(r, pk); return err }, nil
+			}},
+		{Name: "decaps", Secret: true,
+			Run: func(_ io.Reader, in Args) (Args, error) {
+				a, err := need("decaps", in, ArgSK, ArgCT)
+				if err != nil {
+					return nil, err
+				}
+				ss, err := k.Decapsulate(a[0], a[1])
+				return Args{ArgSS: ss}, err
+			},
+			Prepare: decaps(false)},
+		{Name: "decaps_invalid", Secret: true,
+			Run: func(_ io.Reader, in Args) (Args, error) {
+				a, err := need("decaps_invalid", in, ArgSK, ArgCT)
+				if err != nil {
+					return nil, err
+				}
+				ss, err := k.Decapsulate(a[0], a[1])
+				return Args{ArgSS: ss}, err
+			},
+			Prepare: decaps(true)},
+	}
+}
+
+func sigOps(s Signature) []Op {
+	return []Op{
+		{Name: "keygen",
+			Run: func(r io.Reader, _ Args) (Args, error) {
+				pk, sk, err := s.GenerateKey(r)
+				return Args{ArgPK: pk, ArgSK: sk}, err
+			},
+			Prepare: func(r io.Reader, _ BenchParams) (func() error, error) {
+				return func() error { _, _, err := s.GenerateKey(r); return err }, nil
+			}},
+		{Name: "sign", Secret: true,
+			Run: func(r io.Reader, in Args) (Args, error) {
+				a, err := need("sign", in, ArgSK, ArgMsg)
+				if err != nil {
+					return nil, err
+				}
+				sig, err := s.Sign(r, a[0], a[1], in[ArgCtx])
+				return Args{ArgSig: sig}, err
+			},
+			Prepare: func(r io.Reader, p BenchParams) (func() error, error) {
+				_, sk, err := s.GenerateKey(r)
+				if err != nil {
+					return nil, fmt.Errorf("keygen: %w", err)
+				}
+				msg := msgOf(p, benchMsg)
+				return func() error { _, err := s.Sign(r, sk, msg, nil); return err }, nil
+			}},
+		{Name: "verify",
+			Run: func(_ io.Reader, in Args) (Args, error) {
+				a, err := need("verify", in, ArgPK, ArgMsg, ArgSig)
+				if err != nil {
+					return nil, err
+				}
+				out := Args{ArgValid: []byte("1")}
+				if err := s.Verify(a[0], a[1], a[2], in[ArgCtx]); err != nil {
+					out[ArgValid] = []byte("0")
+					out["error"] = []byte(err.Error())
+				}
+				return out, nil
+			},
+			Prepare: func(r io.Reader, p BenchParams) (func() error, error) {
+				pk, sk, err := s.GenerateKey(r)
+				if err != nil {
+					return nil, fmt.Errorf("keygen: %w", err)
+				}
+				msg := msgOf(p, benchMsg)
+				sig, err := s.Sign(r, sk, msg, nil)
+				if err != nil {
+					return nil, fmt.Errorf("sign: %w", err)
+				}
+				return func() error { return s.Verify(pk, msg, sig, nil) }, nil
+			}},
+	}
+}
+
+// Transcript is every input and output of one complete key exchange.
+type Transcript struct {
+	PK, SK, St [2][]byte // by party: 0 = A, 1 = B; St is the state after Init
+	Msg        [][]byte  // Msg[i-1] is pass i's message
+	StAfter    [][]byte  // StAfter[i-1] is the sender's state after pass i
+	SS         [2][]byte
+}
+
+func pidx(p Party) int {
+	if p == PartyA {
+		return 0
+	}
+	return 1
+}
+
+// RunExchange runs a complete exchange of x with randomness from r, checks
+// that both parties derive the same secret, and returns the transcript.
+func RunExchange(x KEX, r io.Reader) (*Transcript, error) {
+	t := &Transcript{}
+	for _, p := range []Party{PartyA, PartyB} {
+		pk, sk, st, err := x.Init(p, r)
+		if err != nil {
+			return t, fmt.Errorf("init_%s: %w", p, err)
+		}
+		t.PK[pidx(p)], t.SK[pidx(p)], t.St[pidx(p)] = pk, sk, st
+	}
+	st := [2][]byte{t.St[0], t.St[1]}
+	var in []byte
+	for i := 1; i <= x.Passes(); i++ {
+		s := pidx(Sender(i))
+		out, nst, err := x.Pass(i, r, t.PK[s], t.SK[s], t.PK[1-s], st[s], in)
+		if err != nil {
+			return t, fmt.Errorf("pass%d: %w", i, err)
+		}
+		st[s] = nst
+		t.Msg = append(t.Msg, out)
+		t.StAfter = append(t.StAfter, nst)
+		in = out
+	}
+	for _, p := range []Party{PartyA, PartyB} {
+		s := pidx(p)
+		ss, err := x.Derive(p, t.PK[s], t.SK[s], t.PK[1-s], st[s], t.lastReceived(p))
+		if err != nil {
+			return t, fmt.Errorf("derive_%s: %w", p, err)
+		}
+		t.SS[s] = ss
+	}
+	if !bytes.Equal(t.SS[0], t.SS[1]) {
+		return t, fmt.Errorf("exchange: the parties' shared secrets differ")
+	}
+	return t, nil
+}
+
+// lastReceived is the last message of the exchange that p did not send.
+func (t *Transcript) lastReceived(p Party) []byte {
+	for i := len(t.Msg); i >= 1; i-- {
+		if Sender(i) != p {
+			return t.Msg[i-1]
+		}
+	}
+	return nil
+}
+
+// stateBefore is the state the sender of pass i holds before it.
+func (t *Transcript) stateBefore(i int) []byte {
+	s := Sender(i)
+	for j := i - 1; j >= 1; j-- {
+		if Sender(j) == s {
+			return t.StAfter[j-1]
+		}
+	}
+	return t.St[pidx(s)]
+}
+
+func kexOps(x KEX) []Op {
+	n := x.Passes()
+	ops := make([]Op, 0, n+5)
+	for _, p := range []Party{PartyA, PartyB} {
+		p := p
+		ops = append(ops, Op{Name: "init_" + p.String(), Secret: false,
+			Run: func(r io.Reader, _ Args) (Args, error) {
+				pk, sk, st, err := x.Init(p, r)
+				return Args{ArgPK: pk, ArgSK: sk, ArgSt: st}, err
+			},
+			Prepare: func(r io.Reader, _ BenchParams) (func() error, error) {
+				return func() error { _, _, _, err := x.Init(p, r); return err }, nil
+			}})
+	}
+	for i := 1; i <= n; i++ {
+		i := i
+		name := "pass" + strconv.Itoa(i)
+		ops = append(ops, Op{Name: name, Secret: true,
+			Run: func(r io.Reader, in Args) (Args, error) {
+				a, err := need(name, in, ArgPK, ArgSK, ArgPeerPK, ArgSt)
+				if err != nil {
+					return nil, err
+				}
+				out, st, err := x.Pass(i, r, a[0], a[1], a[2], a[3], in[ArgIn])
+				return Args{ArgOut: out, ArgSt: st}, err
+			},
+			Prepare: func(r io.Reader, _ BenchParams) (func() error, error) {
+				t, err := RunExchange(x, r)
+				if err != nil {
+					return nil, err
+				}
+				s := pidx(Sender(i))
+				pk, sk, peer, st := t.PK[s], t.SK[s], t.PK[1-s], t.stateBefore(i)
+				var in []byte
+				if i > 1 {
+					in = t.Msg[i-2]
+				}
+				return func() error { _, _, err := x.Pass(i, r, pk, sk, peer, st, in); return err }, nil
+			}})
+	}
+	for _, p := range []Party{PartyA, PartyB} {
+		p := p
+		name := "derive_" + p.String()
+		ops = append(ops, Op{Name: name, Secret: true,
+			Run: func(_ io.Reader, in Args) (Args, error) {
+				a, err := need(name, in, ArgPK, ArgSK, ArgPeerPK, ArgSt)
+				if err != nil {
+					return nil, err
+				}
+				ss, err := x.Derive(p, a[0], a[1], a[2], a[3], in[ArgIn])
+				return Args{ArgSS: ss}, err
+			},
+			Prepare: func(r io.Reader, _ BenchParams) (func() error, error) {
+				t, err := RunExchange(x, r)
+				if err != nil {
+					return nil, err
+				}
+				s := pidx(p)
+				st := t.St[s]
+				for j := len(t.Msg); j >= 1; j-- {
+					if Sender(j) == p {
+						st = t.StAfter[j-1]
+						break
+					}
+				}
+				pk, sk, peer, in := t.PK[s], t.SK[s], t.PK[1-s], t.lastReceived(p)
+				return func() error { _, err := x.Derive(p, pk, sk, peer, st, in); return err }, nil
+			}})
+	}
+	ops = append(ops, Op{Name: "exchange", Secret: true,
+		Run: func(r io.Reader, _ Args) (Args, error) {
+			t, err := RunExchange(x, r)
+			if err != nil {
+				return nil, err
+			}
+			return Args{"ss": t.SS[0]}, nil
+		},
+		Prepare: func(r io.Reader, _ BenchParams) (func() error, error) {
+			return func() error { _, err := RunExchange(x, r); return err }, nil
+		}})
+	return ops
+}
+
+// symmetric operations share one shape: a fixed input of the benchmark's
+// message length, and a body that processes it.
+
+func hashOps(h Hash) []Op {
+	return []Op{{Name: "hash",
+		Run: func(_ io.Reader, in Args) (Args, error) {
+			a, err := need("hash", in, ArgMsg)
+			if err != nil {
+				return nil, err
+			}
+			return Args{ArgOut: h.Sum(nil, a[0])}, nil
+		},
+		Prepare: func(_ io.Reader, p BenchParams) (func() error, error) {
+			msg := msgOf(p, benchMsg)
+			dst := make([]byte, 0, h.Size())
+			return func() error { h.Sum(dst, msg); return nil }, nil
+		}}}
+}
+
+func xofOps(x XOF) []Op {
+	return []Op{{Name: "xof",
+		Run: func(_ io.Reader, in Args) (Args, error) {
+			a, err := need("xof", in, ArgMsg)
+			if err != nil {
+				return nil, err
+			}
+			n, err := in.Int(ArgLength, 32)
+			if err != nil {
+				return nil, err
+			}
+			out := make([]byte, n)
+			x.XOF(out, a[0])
+			return Args{ArgOut: out}, nil
+		},
+		Prepare: func(_ io.Reader, p BenchParams) (func() error, error) {
+			msg := msgOf(p, benchMsg)
+			out := make([]byte, max(p.OutLen, 1))
+			if p.OutLen == 0 {
+				out = make([]byte, 32)
+			}
+			return func() error { x.XOF(out, msg); return nil }, nil
+		}}}
+}
+
+func macOps(m MAC) []Op {
+	return []Op{{Name: "mac",
+		Run: func(_ io.Reader, in Args) (Args, error) {
+			a, err := need("mac", in, ArgKey, ArgMsg)
+			if err != nil {
+				return nil, err
+			}
+			h, err := m.New(a[0])
+			if err != nil {
+				return nil, err
+			}
+			h.Write(a[1])
+			return Args{ArgOut: h.Sum(nil)}, nil
+		},
+		Prepare: func(_ io.Reader, p BenchParams) (func() error, error) {
+			h, err := m.New(make([]byte, m.KeySize()))
+			if err != nil {
+				return nil, err
+			}
+			msg := msgOf(p, benchMsg)
+			dst := make([]byte, 0, h.Size())
+			return func() error { h.Reset(); h.Write(msg); h.Sum(dst); return nil }, nil
+		}}}
+}
+
+func kdfOps(k KDF) []Op {
+	return []Op{{Name: "kdf",
+		Run: func(_ io.Reader, in Args) (Args, error) {
+			a, err := need("kdf", in, ArgKey)
+			if err != nil {
+				return nil, err
+			}
+			n, err := in.Int(ArgLength, 32)
+			if err != nil {
+				return nil, err
+			}
+			out, err := k.Derive(a[0], in[ArgSalt], in[ArgInfo], n)
+			return Args{ArgOut: out}, err
+		},
+		Prepare: func(_ io.Reader, p BenchParams) (func() error, error) {
+			secret := msgOf(p, 32)
+			n := p.OutLen
+			if n == 0 {
+				n = 32
+			}
+			return func() error { _, err := k.Derive(secret, nil, nil, n); return err }, nil
+		}}}
+}
+
+func aeadOps(a AEAD) []Op {
+	open := func(in Args) (Args, error) {
+		v, err := need("open", in, ArgKey, ArgNonce, ArgCT)
+		if err != nil {
+			return nil, err
+		}
+		c, err := a.New(v[0])
+		if err != nil {
+			return nil, err
+		}
+		pt, err := c.Open(nil, v[1], v[2], in[ArgAD])
+		if err != nil {
+			return Args{ArgValid: []byte("0")}, nil
+		}
+		return Args{ArgValid: []byte("1"), ArgOut: pt}, nil
+	}
+	prep := func(p BenchParams) (c interface {
+		Seal(dst, nonce, plaintext, additionalData []byte) []byte
+		Open(dst, nonce, ciphertext, additionalData []byte) ([]byte, error)
+	}, nonce, msg, ct []byte, err error) {
+		aead, err := a.New(make([]byte, a.KeySize()))
+		if err != nil {
+			return nil, nil, nil, nil, err
+		}
+		nonce = make([]byte, aead.NonceSize())
+		msg = msgOf(p, benchMsg)
+		ct = aead.Seal(nil, nonce, msg, nil)
+		return aead, nonce, msg, ct, nil
+	}
+	return []Op{
+		{Name: "seal",
+			Run: func(_ io.Reader, in Args) (Args, error) {
+				v, err := need("seal", in, ArgKey, ArgNonce, ArgMsg)
+				if err != nil {
+					return nil, err
+				}
+				c, err := a.New(v[0])
+				if err != nil {
+					return nil, err
+				}
+				if len(v[1]) != c.NonceSize() {
+					return nil, fmt.Errorf("seal: nonce is %d bytes, want %d", len(v[1]), c.NonceSize())
+				}
+				return Args{ArgCT: c.Seal(nil, v[1], v[2], in[ArgAD])}, nil
+			},
+			Prepare: func(_ io.Reader, p BenchParams) (func() error, error) {
+				c, nonce, msg, ct, err := prep(p)
+				if err != nil {
+					return nil, err
+				}
+				dst := make([]byte, 0, len(ct))
+				return func() error { c.Seal(dst, nonce, msg, nil); return nil }, nil
+			}},
+		{Name: "open", Secret: true,
+			Run: func(_ io.Reader, in Args) (Args, error) { return open(in) },
+			Prepare: func(_ io.Reader, p BenchParams) (func() error, error) {
+				c, nonce, msg, ct, err := prep(p)
+				if err != nil {
+					return nil, err
+				}
+				dst := make([]byte, 0, len(msg))
+				return func() error { _, err := c.Open(dst, nonce, ct, nil); return err }, nil
+			}},
+	}
+}
+
+func drbgOps(d DRBG) []Op {
+	return []Op{{Name: "generate",
+		Run: func(_ io.Reader, in Args) (Args, error) {
+			a, err := need("generate", in, ArgKey)
+			if err != nil {
+				return nil, err
+			}
+			n, err := in.Int(ArgLength, 32)
+			if err != nil {
+				return nil, err
+			}
+			g, err := d.New(a[0], in[ArgNonce], in[ArgInfo])
+			if err != nil {
+				return nil, err
+			}
+			out := make([]byte, n)
+			if _, err := io.ReadFull(g, out); err != nil {
+				return nil, err
+			}
+			return Args{ArgOut: out}, nil
+		},
+		Prepare: func(_ io.Reader, p BenchParams) (func() error, error) {
+			seed := make([]byte, d.SeedSize())
+			if _, err := rand.Read(seed); err != nil {
+				return nil, err
+			}
+			g, err := d.New(seed, nil, nil)
+			if err != nil {
+				return nil, err
+			}
+			out := make([]byte, max(p.OutLen, 1))
+			if p.OutLen == 0 {
+				out = make([]byte, 32)
+			}
+			return func() error { _, err := g.Read(out); return err }, nil
+		}}}
+}

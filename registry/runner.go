@@ -1,0 +1,48 @@
+package registry
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+)
+
+// Runner performs single operations of one instance on explicit inputs and
+// explicit randomness. The host's runner crosses the plugin boundary; Local
+// runs in-process, so the same checks serve a plugin's own tests.
+type Runner interface {
+	// Run performs op once. rand is the exact randomness the operation may
+	// read (nil for none: deterministic signing, decapsulation).
+	Run(op string, rand []byte, in Args) (Args, error)
+}
+
+// Local returns a Runner that calls the instance in this process.
+func Local(in *Instance) Runner { return localRunner{in} }
+
+type localRunner struct{ in *Instance }
+
+func (l localRunner) Run(name string, rand []byte, args Args) (Args, error) {
+	op, ok := FindOp(l.in, name)
+	if !ok {
+		return nil, fmt.Errorf("%s: no operation %q", l.in.ID(), name)
+	}
+	return op.Run(RandReader(rand), args)
+}
+
+// RandReader returns a reader over exactly the bytes of rand, or nil when
+// rand is nil, so an operation that reads more than it was given fails
+// rather than silently drawing from elsewhere.
+func RandReader(rand []byte) io.Reader {
+	if rand == nil {
+		return nil
+	}
+	return &exactReader{r: bytes.NewReader(rand)}
+}
+
+type exactReader struct{ r *bytes.Reader }
+
+func (e *exactReader) Read(p []byte) (int, error) {
+	if e.r.Len() < len(p) {
+		return 0, fmt.Errorf("randomness exhausted: %d bytes wanted, %d left", len(p), e.r.Len())
+	}
+	return e.r.Read(p)
+}
