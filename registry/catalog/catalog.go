@@ -27,8 +27,12 @@ type Entry struct {
 	Kind     registry.Kind  `json:"kind"`
 	Category int            `json:"category"` // NIST security category 1-5; 0 where none applies
 	Sizes    registry.Sizes `json:"sizes"`
-	Digests  []Digest       `json:"digests,omitempty"`
-	Spec     string         `json:"spec,omitempty"` // the document that fixes it
+	// SeedSize is the length of the seed form of the secret key where the
+	// standard defines one (ML-KEM d‖z, ML-DSA ξ); an implementation may
+	// declare either form.
+	SeedSize int      `json:"seed_size,omitempty"`
+	Digests  []Digest `json:"digests,omitempty"`
+	Spec     string   `json:"spec,omitempty"` // the document that fixes it
 }
 
 var entries = map[string]*Entry{}
