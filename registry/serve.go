@@ -1,7 +1,327 @@
 package registry
 
+import (
+	"context"
+	"fmt"
+	"io"
+	"os"
+	"runtime"
+	"runtime/debug"
+	"sort"
+	"strconv"
+	"time"
+
+	"github.com/hashicorp/go-hclog"
+	"github.com/hashicorp/go-plugin"
+	"golang.org/x/sys/cpu"
+	"google.golang.org/grpc"
+
+	"crucible.dev/registry/pluginv1"
+)
+
+// EnvCPU, when set in a plugin's environment, is the CPU the plugin pins
+// itself to before serving.
+const EnvCPU = "CRUCIBLE_CPU"
+
 // Serve serves p to the Crucible host over go-plugin's gRPC transport. It is
 // the one call a plugin's main makes, and it does not return.
 func Serve(p *Plugin) {
-	serve(p)
+	log := hclog.New(&hclog.LoggerOptions{Name: "plugin." + p.Name, Output: os.Stderr, Level: hclog.Info, JSONFormat: true})
+	srv, err := newServer(p)
+	if err != nil {
+		log.Error("invalid plugin description", "error", err)
+		os.Exit(2)
+	}
+	if c := os.Getenv(EnvCPU); c != "" {
+		n, err := strconv.Atoi(c)
+		if err == nil {
+			err = pinProcess(n)
+		}
+		if err != nil {
+			log.Error("cannot pin to CPU", "cpu", c, "error", err)
+			os.Exit(2)
+		}
+	}
+	go watchParent(os.Getppid())
+	plugin.Serve(&plugin.ServeConfig{
+		HandshakeConfig: Handshake,
+		Plugins:         plugin.PluginSet{PluginKey: &GRPCPlugin{Impl: srv}},
+		GRPCServer: func(opts []grpc.ServerOption) *grpc.Server {
+			opts = append(opts, grpc.MaxRecvMsgSize(MaxMessage), grpc.MaxSendMsgSize(MaxMessage))
+			return grpc.NewServer(opts...)
+		},
+		Logger: log,
+	})
+}
+
+// watchParent ends the plugin when the host that started it is gone, so no
+// plugin outlives its host even when the host is killed outright.
+func watchParent(ppid int) {
+	for range time.Tick(200 * time.Millisecond) {
+		if os.Getppid() != ppid {
+			os.Exit(3)
+		}
+	}
+}
+
+type server struct {
+	pluginv1.UnimplementedPluginServer
+	p     *Plugin
+	byID  map[string]*Instance
+	desc  *pluginv1.DescribeResponse
+	start time.Time
+}
+
+func newServer(p *Plugin) (*server, error) {
+	s := &server{p: p, byID: map[string]*Instance{}, start: time.Now()}
+	if p.Name == "" {
+		return nil, fmt.Errorf("plugin with no name")
+	}
+	for _, in := range p.Instances {
+		if err := in.check(); err != nil {
+			return nil, err
+		}
+		if _, dup := s.byID[in.ID()]; dup {
+			return nil, fmt.Errorf("instance %s served twice", in.ID())
+		}
+		s.byID[in.ID()] = in
+	}
+	s.desc = describe(p)
+	return s, nil
+}
+
+func describe(p *Plugin) *pluginv1.DescribeResponse {
+	d := &pluginv1.DescribeResponse{
+		Name:        p.Name,
+		Version:     p.Version,
+		GoVersion:   runtime.Version(),
+		Build:       map[string]string{"GOOS": runtime.GOOS, "GOARCH": runtime.GOARCH},
+		Deps:        map[string]string{},
+		CpuFeatures: cpuFeatures(),
+		Pid:         int32(os.Getpid()),
+		CycleSource: tscSource,
+	}
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		d.Module = bi.Main.Path
+		for _, s := range bi.Settings {
+			d.Build[s.Key] = s.Value
+		}
+		for _, m := range bi.Deps {
+			v := m.Version
+			if m.Replace != nil {
+				v = "=> " + m.Replace.Path + " " + m.Replace.Version
+			}
+			d.Deps[m.Path] = v
+		}
+	}
+	for _, in := range p.Instances {
+		pi := &pluginv1.Instance{
+			Name: in.Name, Impl: in.Impl, Kind: string(in.Kind),
+			Sizes:       sizesToWire(in.Sizes),
+			Notes:       in.Notes,
+			Unavailable: in.Unavailable,
+			Profile:     in.Profile,
+		}
+		for _, k := range in.KATs {
+			pi.Kats = append(pi.Kats, &pluginv1.KAT{Source: k.Source, Format: k.Format, Records: int32(k.Records)})
+		}
+		if in.Unavailable == "" {
+			for _, op := range Ops(in) {
+				pi.Ops = append(pi.Ops, &pluginv1.Op{Name: op.Name, Secret: op.Secret})
+			}
+		}
+		d.Instances = append(d.Instances, pi)
+	}
+	return d
+}
+
+// cpuFeatures lists the instruction-set extensions implementations dispatch
+// on, as golang.org/x/sys/cpu sees them.
+func cpuFeatures() []string {
+	var f []string
+	add := func(name string, ok bool) {
+		if ok {
+			f = append(f, name)
+		}
+	}
+	add("aes", cpu.X86.HasAES)
+	add("pclmulqdq", cpu.X86.HasPCLMULQDQ)
+	add("avx", cpu.X86.HasAVX)
+	add("avx2", cpu.X86.HasAVX2)
+	add("bmi1", cpu.X86.HasBMI1)
+	add("bmi2", cpu.X86.HasBMI2)
+	add("adx", cpu.X86.HasADX)
+	add("avx512f", cpu.X86.HasAVX512F)
+	add("avx512bw", cpu.X86.HasAVX512BW)
+	add("avx512vl", cpu.X86.HasAVX512VL)
+	add("avx512vaes", cpu.X86.HasAVX512VAES)
+	add("gfni", cpu.X86.HasAVX512GFNI)
+	add("asimd", cpu.ARM64.HasASIMD)
+	add("arm64-aes", cpu.ARM64.HasAES)
+	add("arm64-sha2", cpu.ARM64.HasSHA2)
+	add("arm64-sha3", cpu.ARM64.HasSHA3)
+	sort.Strings(f)
+	return f
+}
+
+func sizesToWire(s Sizes) *pluginv1.Sizes {
+	w := &pluginv1.Sizes{
+		Pk: int32(s.PublicKey), Sk: int32(s.SecretKey), Ct: int32(s.Ciphertext),
+		Sig: int32(s.Signature), Ss: int32(s.SharedSecret), Digest: int32(s.Digest),
+		Key: int32(s.Key), Nonce: int32(s.Nonce), Overhead: int32(s.Overhead),
+	}
+	for _, m := range s.Messages {
+		w.Messages = append(w.Messages, int32(m))
+	}
+	return w
+}
+
+// SizesFromWire converts declared sizes back from the wire form.
+func SizesFromWire(w *pluginv1.Sizes) Sizes {
+	if w == nil {
+		return Sizes{}
+	}
+	s := Sizes{
+		PublicKey: int(w.Pk), SecretKey: int(w.Sk), Ciphertext: int(w.Ct),
+		Signature: int(w.Sig), SharedSecret: int(w.Ss), Digest: int(w.Digest),
+		Key: int(w.Key), Nonce: int(w.Nonce), Overhead: int(w.Overhead),
+	}
+	for _, m := range w.Messages {
+		s.Messages = append(s.Messages, int(m))
+	}
+	return s
+}
+
+func (s *server) instance(id string) (*Instance, error) {
+	in, ok := s.byID[id]
+	if !ok {
+		return nil, fmt.Errorf("no instance %q", id)
+	}
+	if in.Unavailable != "" {
+		return nil, fmt.Errorf("instance %s is not built: %s", id, in.Unavailable)
+	}
+	return in, nil
+}
+
+// guard turns a panic in algorithm code into an error naming where it
+// happened, so one faulty operation is a finding and not a lost plugin.
+func guard(what string, err *error) {
+	if r := recover(); r != nil {
+		*err = fmt.Errorf("%s: panic: %v\n%s", what, r, debug.Stack())
+	}
+}
+
+func (s *server) Describe(context.Context, *pluginv1.DescribeRequest) (*pluginv1.DescribeResponse, error) {
+	return s.desc, nil
+}
+
+func (s *server) Run(_ context.Context, req *pluginv1.RunRequest) (resp *pluginv1.RunResponse, err error) {
+	in, err := s.instance(req.Instance)
+	if err != nil {
+		return &pluginv1.RunResponse{Error: err.Error()}, nil
+	}
+	op, ok := FindOp(in, req.Op)
+	if !ok {
+		return &pluginv1.RunResponse{Error: fmt.Sprintf("%s: no operation %q", in.ID(), req.Op)}, nil
+	}
+	var rand []byte
+	if req.HasRand {
+		rand = req.Rand
+		if rand == nil {
+			rand = []byte{}
+		}
+	}
+	var out Args
+	var opErr error
+	func() {
+		defer guard(fmt.Sprintf("%s %s", in.ID(), op.Name), &opErr)
+		out, opErr = op.Run(RandReader(rand), Args(req.Args))
+	}()
+	resp = &pluginv1.RunResponse{Outputs: out}
+	if opErr != nil {
+		resp.Error = opErr.Error()
+	}
+	return resp, nil
+}
+
+func (s *server) GenerateKAT(req *pluginv1.GenerateKATRequest, stream pluginv1.Plugin_GenerateKATServer) (err error) {
+	in, err := s.instance(req.Instance)
+	if err != nil {
+		return err
+	}
+	for _, k := range in.KATs {
+		if k.Source != req.Source {
+			continue
+		}
+		n := int(req.Records)
+		if n <= 0 || n > k.Records {
+			n = k.Records
+		}
+		w := &chunkWriter{send: stream.Send, buf: make([]byte, 0, 64<<10)}
+		defer guard(fmt.Sprintf("%s KAT %s", in.ID(), k.Source), &err)
+		if err := k.Generate(w, n); err != nil {
+			return fmt.Errorf("%s KAT %s: %w", in.ID(), k.Source, err)
+		}
+		return w.flush()
+	}
+	return fmt.Errorf("%s: no KAT source %q", in.ID(), req.Source)
+}
+
+// chunkWriter streams a KAT file in chunks.
+type chunkWriter struct {
+	send func(*pluginv1.KATChunk) error
+	buf  []byte
+}
+
+func (w *chunkWriter) Write(p []byte) (int, error) {
+	n := len(p)
+	for len(p) > 0 {
+		k := min(cap(w.buf)-len(w.buf), len(p))
+		w.buf = append(w.buf, p[:k]...)
+		p = p[k:]
+		if len(w.buf) == cap(w.buf) {
+			if err := w.flush(); err != nil {
+				return n - len(p), err
+			}
+		}
+	}
+	return n, nil
+}
+
+func (w *chunkWriter) flush() error {
+	if len(w.buf) == 0 {
+		return nil
+	}
+	err := w.send(&pluginv1.KATChunk{Data: append([]byte(nil), w.buf...)})
+	w.buf = w.buf[:0]
+	return err
+}
+
+var _ io.Writer = (*chunkWriter)(nil)
+
+func (s *server) Bench(_ context.Context, req *pluginv1.BenchRequest) (resp *pluginv1.BenchResponse, err error) {
+	in, err := s.instance(req.Instance)
+	if err != nil {
+		return nil, err
+	}
+	op, ok := FindOp(in, req.Op)
+	if !ok {
+		return nil, fmt.Errorf("%s: no operation %q", in.ID(), req.Op)
+	}
+	defer guard(fmt.Sprintf("%s %s", in.ID(), op.Name), &err)
+	r, err := Bench(in, op, BenchSpec{
+		Samples: req.Samples, Batch: req.Batch, Warmup: req.Warmup,
+		Params:  BenchParams{MsgLen: int(req.MsgLen), OutLen: int(req.OutLen)},
+		Profile: req.Profile,
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &pluginv1.BenchResponse{
+		Ns: r.NS, Cycles: r.Cycles, CycleSource: r.CycleSource,
+		AllocsPerOp: r.AllocsPerOp, BytesPerOp: r.BytesPerOp,
+		RssBaselineKib: r.RSSBaseKiB, RssPeakKib: r.RSSPeakKiB, HwmReset: r.HWMReset,
+		Pid: int32(os.Getpid()), Cpu: int32(r.CPU), Pprof: r.Profile,
+		CallsPerOp: r.CallsPerOp, Batch: req.Batch,
+	}, nil
 }

@@ -1,0 +1,115 @@
+package registry
+
+import (
+	"bytes"
+	"crypto/rand"
+	"fmt"
+	"runtime"
+	"runtime/pprof"
+	"time"
+)
+
+// BenchSpec says how to time one operation.
+type BenchSpec struct {
+	Samples int64 // timed samples
+	Batch   int64 // calls per sample; >1 for operations too fast to time one by one
+	Warmup  int64 // untimed calls first
+	Params  BenchParams
+	Profile bool // also take a CPU profile of a separate run of the loop
+}
+
+// BenchResult is what the loop measured. Times and cycles are per sample.
+type BenchResult struct {
+	NS, Cycles  []int64
+	CycleSource string
+	AllocsPerOp float64
+	BytesPerOp  float64
+	RSSBaseKiB  int64
+	RSSPeakKiB  int64
+	HWMReset    bool
+	CPU         int
+	CallsPerOp  map[string]float64
+	Profile     []byte
+}
+
+// Bench times op of in inside this process: inputs are prepared outside the
+// timed region, the goroutine is locked to its OS thread, and each sample
+// reads the monotonic clock and the cycle counter around Batch calls.
+func Bench(in *Instance, op Op, s BenchSpec) (*BenchResult, error) {
+	if s.Samples < 1 || s.Batch < 1 {
+		return nil, fmt.Errorf("bench %s %s: samples and batch must be positive", in.ID(), op.Name)
+	}
+	body, err := op.Prepare(rand.Reader, s.Params)
+	if err != nil {
+		return nil, fmt.Errorf("bench %s %s: prepare: %w", in.ID(), op.Name, err)
+	}
+	for i := int64(0); i < s.Warmup; i++ {
+		if err := body(); err != nil {
+			return nil, fmt.Errorf("bench %s %s: warm-up: %w", in.ID(), op.Name, err)
+		}
+	}
+	r := &BenchResult{
+		NS:          make([]int64, s.Samples),
+		Cycles:      make([]int64, s.Samples),
+		CycleSource: tscSource,
+		CallsPerOp:  map[string]float64{},
+	}
+	runtime.GC()
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	r.HWMReset = resetPeakRSS()
+	r.RSSBaseKiB = procStatus("VmRSS")
+	r.CPU = currentCPU()
+	calls0 := readCounters()
+	var m0, m1 runtime.MemStats
+	runtime.ReadMemStats(&m0)
+	for i := range r.NS {
+		t0 := time.Now()
+		c0 := cycles()
+		for j := int64(0); j < s.Batch; j++ {
+			if err := body(); err != nil {
+				return nil, fmt.Errorf("bench %s %s: sample %d: %w", in.ID(), op.Name, i, err)
+			}
+		}
+		c1 := cycles()
+		r.NS[i] = int64(time.Since(t0))
+		r.Cycles[i] = int64(c1 - c0)
+	}
+	runtime.ReadMemStats(&m1)
+	calls1 := readCounters()
+	r.RSSPeakKiB = procStatus("VmHWM")
+	n := float64(s.Samples * s.Batch)
+	r.AllocsPerOp = float64(m1.Mallocs-m0.Mallocs) / n
+	r.BytesPerOp = float64(m1.TotalAlloc-m0.TotalAlloc) / n
+	for k, v := range calls1 {
+		if d := v - calls0[k]; d > 0 {
+			r.CallsPerOp[k] = float64(d) / n
+		}
+	}
+	if s.Profile {
+		p, err := profile(body, s.Samples*s.Batch)
+		if err != nil {
+			return nil, fmt.Errorf("bench %s %s: profile: %w", in.ID(), op.Name, err)
+		}
+		r.Profile = p
+	}
+	return r, nil
+}
+
+// profile runs body under the CPU profiler for at least n calls and about a
+// second, so that even fast operations collect enough samples.
+func profile(body func() error, n int64) ([]byte, error) {
+	var buf bytes.Buffer
+	if err := pprof.StartCPUProfile(&buf); err != nil {
+		return nil, err
+	}
+	start := time.Now()
+	for i := int64(0); i < n || time.Since(start) < time.Second; i++ {
+		if err := body(); err != nil {
+			pprof.StopCPUProfile()
+			return nil, err
+		}
+	}
+	pprof.StopCPUProfile()
+	return buf.Bytes(), nil
+}

@@ -1,0 +1,11 @@
+#include "textflag.h"
+
+// func cycles() uint64
+// LFENCE keeps RDTSC from being executed ahead of the work it brackets.
+TEXT ·cycles(SB), NOSPLIT, $0-8
+	LFENCE
+	RDTSC
+	SHLQ $32, DX
+	ORQ  DX, AX
+	MOVQ AX, ret+0(FP)
+	RET
