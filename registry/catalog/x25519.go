@@ -6,7 +6,7 @@ import "crucible.dev/registry"
 func init() {
 	register(Entry{
 		Name: "X25519", Family: "X25519", Kind: registry.KindKEX, Category: 1,
-		Sizes: registry.Sizes{PublicKey: 0, SecretKey: 0, SharedSecret: 32, Messages: []int{32, 32}},
+		Sizes: registry.Sizes{PublicKey: 32, SecretKey: 32, SharedSecret: 32, Messages: []int{32, 32}},
 		Spec:  "RFC 7748",
 	})
 }

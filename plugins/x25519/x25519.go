@@ -1,0 +1,112 @@
+package main
+
+import (
+	"crypto/ecdh"
+	"fmt"
+	"io"
+
+	"crucible.dev/registry"
+)
+
+// exchange is X25519 (RFC 7748 §6.1) as the 2-pass case of the KEX contract:
+// each party's init makes its key pair, pass 1 carries A's public value and
+// pass 2 B's, and each party derives the secret from its own scalar and the
+// value it received.
+type exchange struct{}
+
+var curve = ecdh.X25519()
+
+func (exchange) Passes() int { return 2 }
+
+func (exchange) Init(_ registry.Party, rand io.Reader) (pk, sk, st []byte, err error) {
+	k, err := curve.GenerateKey(rand)
+	if err != nil {
+		return nil, nil, nil, fmt.Errorf("x25519 keygen: %w", err)
+	}
+	return k.PublicKey().Bytes(), k.Bytes(), nil, nil
+}
+
+// Pass sends the sender's own public value. B keeps A's value as its state
+// so its derive needs nothing more.
+func (exchange) Pass(i int, _ io.Reader, pk, _, _, st, in []byte) (out, newSt []byte, err error) {
+	switch i {
+	case 1:
+		return pk, st, nil
+	case 2:
+		if len(in) != 32 {
+			return nil, nil, fmt.Errorf("x25519 pass 2: peer value is %d bytes, want 32", len(in))
+		}
+		return pk, in, nil
+	}
+	return nil, nil, fmt.Errorf("x25519: no pass %d", i)
+}
+
+func (exchange) Derive(p registry.Party, _, sk, _, st, in []byte) ([]byte, error) {
+	peer := in
+	if p == registry.PartyB {
+		peer = st
+	}
+	return scalarMult(sk, peer)
+}
+
+// scalarMult is X25519(scalar, point). crypto/ecdh refuses an all-zero
+// result (a low-order point), as RFC 7748 §6.1 allows a party to.
+func scalarMult(scalar, point []byte) ([]byte, error) {
+	k, err := curve.NewPrivateKey(scalar)
+	if err != nil {
+		return nil, fmt.Errorf("x25519 scalar: %w", err)
+	}
+	p, err := curve.NewPublicKey(point)
+	if err != nil {
+		return nil, fmt.Errorf("x25519 point: %w", err)
+	}
+	ss, err := k.ECDH(p)
+	if err != nil {
+		return nil, fmt.Errorf("x25519: %w", err)
+	}
+	return ss, nil
+}
+
+// scalarMultOp is the bare function X25519(k, u) of RFC 7748 §5, which the
+// RFC's and Wycheproof's vectors exercise.
+var scalarMultOp = registry.Op{
+	Name:   "scalarmult",
+	Secret: true,
+	Run: func(_ io.Reader, in registry.Args) (registry.Args, error) {
+		k, ok1 := in[registry.ArgScalar]
+		u, ok2 := in[registry.ArgPoint]
+		if !ok1 || !ok2 {
+			return nil, fmt.Errorf("scalarmult: needs %q and %q", registry.ArgScalar, registry.ArgPoint)
+		}
+		out, err := scalarMult(k, u)
+		return registry.Args{registry.ArgOut: out}, err
+	},
+	Prepare: func(rand io.Reader, _ registry.BenchParams) (func() error, error) {
+		a, err := curve.GenerateKey(rand)
+		if err != nil {
+			return nil, err
+		}
+		b, err := curve.GenerateKey(rand)
+		if err != nil {
+			return nil, err
+		}
+		pub := b.PublicKey()
+		return func() error { _, err := a.ECDH(pub); return err }, nil
+	},
+}
+
+// instances is what the plugin serves.
+func instances() []*registry.Instance {
+	return []*registry.Instance{{
+		Name: "X25519",
+		Impl: "go-std",
+		Kind: registry.KindKEX,
+		KEX:  exchange{},
+		Sizes: registry.Sizes{
+			PublicKey: 32, SecretKey: 32, SharedSecret: 32,
+			Messages: []int{32, 32},
+		},
+		Extra: []registry.Op{scalarMultOp},
+		Notes: map[string]string{"library": "crypto/ecdh (Go standard library)"},
+	}}
+}

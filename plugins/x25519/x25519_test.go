@@ -1,0 +1,54 @@
+package main
+
+import (
+	"bytes"
+	"crypto/rand"
+	"errors"
+	"testing"
+
+	"crucible.dev/registry"
+	"crucible.dev/registry/vectors"
+)
+
+func TestVectors(t *testing.T) {
+	in := instances()[0]
+	for _, src := range vectors.For(in.Name, false) {
+		t.Run(src.Name, func(t *testing.T) {
+			res, err := src.Check(in.Name, registry.Local(in))
+			if errors.Is(err, vectors.ErrUnavailable) {
+				t.Skipf("%s: %v", src.Name, err)
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Failed != 0 || res.Passed == 0 {
+				t.Fatalf("%s: %d passed, %d failed: %v", src.Name, res.Passed, res.Failed, res.Failures)
+			}
+			t.Logf("%s: %d passed", src.Name, res.Passed)
+		})
+	}
+}
+
+func TestExchangeAgrees(t *testing.T) {
+	tr, err := registry.RunExchange(exchange{}, rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(tr.SS[0]) != 32 || !bytes.Equal(tr.SS[0], tr.SS[1]) {
+		t.Fatalf("secrets %x and %x", tr.SS[0], tr.SS[1])
+	}
+}
+
+// BenchmarkScalarMult is the in-process twin of the plugin's "scalarmult"
+// benchmark, for comparing the in-plugin loop with go test -bench.
+func BenchmarkScalarMult(b *testing.B) {
+	a, _ := curve.GenerateKey(rand.Reader)
+	c, _ := curve.GenerateKey(rand.Reader)
+	pub := c.PublicKey()
+	b.ReportAllocs()
+	for b.Loop() {
+		if _, err := a.ECDH(pub); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
