@@ -1,0 +1,95 @@
+package afskex
+
+// The C128 message code (§4.4.1): each nibble selects a codeword of the
+// first-order Reed–Muller code RM(1,3), placed on 8 coefficients at levels
+// 0 and (q−1)/2, i.e. a coset of 2·E8 in the scaled lattice.
+
+// rmGenerators are the generator rows of RM(1,3); bit i of a nibble adds
+// row i. Row 0 (0x55) selects the coset, rows 1–3 the pair labels.
+var rmGenerators = [4]byte{0x55, 0x0F, 0x3C, 0xF0}
+
+// rmCodewords[n] is the codeword of nibble n.
+var rmCodewords [16]byte
+
+func init() {
+	for n := range rmCodewords {
+		for i, g := range rmGenerators {
+			if n>>i&1 == 1 {
+				rmCodewords[n] ^= g
+			}
+		}
+	}
+}
+
+// encodeBW8 puts the low nibble of byte i on coefficients 16i … 16i+7 and
+// the high nibble on 16i+8 … 16i+15.
+func encodeBW8(f []int16, m []byte) {
+	for b := 0; b < 2*len(m); b++ {
+		w := rmCodewords[m[b/2]>>(4*(b%2))&0xF]
+		for j := 0; j < 8; j++ {
+			f[8*b+j] = int16(w>>j&1) * ((q - 1) / 2)
+		}
+	}
+}
+
+// decodeBW8 decodes every 8-coefficient block to its nibble.
+func decodeBW8(m []byte, f []int16) {
+	for i := range m {
+		lo := decodeRM8(f[16*i : 16*i+8])
+		hi := decodeRM8(f[16*i+8 : 16*i+16])
+		m[i] = lo | hi<<4
+	}
+}
+
+// decodeRM8 is the reference's exact minimum-squared-distance decoder on the
+// torus Z_4096 (§4.4.1): for each coset, label each coordinate pair by the
+// nearer of its two admissible patterns, repair odd label parity at the
+// cheapest pair, and keep coset 1 only if it is strictly nearer. Ties go to
+// the first candidate, as in the reference.
+func decodeRM8(f []int16) byte {
+	var c0, c1 [8]int32 // squared distance of each coordinate to level 0 and to 2048
+	for j := 0; j < 8; j++ {
+		x := lift(canonical(f[j]))
+		d0 := min(x, 4096-x)
+		d1 := x - 2048
+		c0[j], c1[j] = d0*d0, d1*d1
+	}
+	var best byte
+	var bestCost int32
+	for c := int32(0); c < 2; c++ {
+		var total int32
+		var labels [4]int32
+		var delta [4]int32
+		for p := 0; p < 4; p++ {
+			l0 := c0[2*p] + c0[2*p+1]
+			l1 := c1[2*p] + c1[2*p+1]
+			if c == 1 {
+				l0 = c1[2*p] + c0[2*p+1]
+				l1 = c0[2*p] + c1[2*p+1]
+			}
+			if l1 < l0 {
+				labels[p] = 1
+				total += l1
+				delta[p] = l0 - l1
+			} else {
+				total += l0
+				delta[p] = l1 - l0
+			}
+		}
+		if labels[0]^labels[1]^labels[2]^labels[3] == 1 {
+			mp := 0
+			for p := 1; p < 4; p++ {
+				if delta[p] < delta[mp] {
+					mp = p
+				}
+			}
+			total += delta[mp]
+			labels[mp] ^= 1
+		}
+		n := byte(c | labels[0]<<1 | (labels[0]^labels[1])<<2 | labels[3]<<3)
+		if c == 0 || total < bestCost {
+			best, bestCost = n, total
+		}
+	}
+	return best
+}
