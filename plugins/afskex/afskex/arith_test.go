@@ -1,0 +1,114 @@
+package afskex
+
+import (
+	"math/rand/v2"
+	"testing"
+)
+
+func TestZetas(t *testing.T) {
+	// The first entries of the reference's (Kyber's) table.
+	want := []int16{-1044, -758, -359, -1517, 1493}
+	for i, w := range want {
+		if zetas[i] != w {
+			t.Errorf("zetas[%d] = %d, want %d", i, zetas[i], w)
+		}
+	}
+}
+
+func mod(x int) int { return ((x % q) + q) % q }
+
+// TestNTTMultiply checks the NTT, basemul and inverse NTT of both ring
+// degrees against schoolbook multiplication in Z_q[X]/(X^N+1).
+func TestNTTMultiply(t *testing.T) {
+	r := rand.New(rand.NewPCG(1, 2))
+	for _, n := range []int{256, 512} {
+		for trial := 0; trial < 20; trial++ {
+			a, b := make([]int16, n), make([]int16, n)
+			for i := range a {
+				a[i] = int16(r.IntN(q))
+				b[i] = int16(r.IntN(2*6+1) - 6) // noise-sized, like ŝ's source
+			}
+			want := make([]int, n)
+			for i := range a {
+				for j := range b {
+					v := int(a[i]) * int(b[j])
+					if i+j < n {
+						want[i+j] += v
+					} else {
+						want[i+j-n] -= v
+					}
+				}
+			}
+			fa, fb, c := append([]int16(nil), a...), append([]int16(nil), b...), make([]int16, n)
+			ntt(fa)
+			ntt(fb)
+			if n == 512 {
+				basemul512(c, fa, fb)
+			} else {
+				basemul256(c, fa, fb)
+			}
+			invNTT(c)
+			for i := range c {
+				if mod(int(c[i])) != mod(want[i]) {
+					t.Fatalf("N=%d trial %d: coefficient %d = %d, want %d", n, trial, i, mod(int(c[i])), mod(want[i]))
+				}
+			}
+		}
+	}
+}
+
+func TestReductions(t *testing.T) {
+	for a := -32768; a <= 32767; a++ {
+		b := barrettReduce(int16(a))
+		if mod(int(b)) != mod(a) || b < -(q-1)/2 || b > (q-1)/2 {
+			t.Fatalf("barrettReduce(%d) = %d", a, b)
+		}
+		if c := canonical(b); int(c) != mod(a) {
+			t.Fatalf("canonical(%d) = %d", b, c)
+		}
+	}
+	const rInv = 169 // 2^-16 mod q
+	for a := int32(-q * 32768); a < q*32768; a += 9973 {
+		m := montgomeryReduce(a)
+		if mod(int(m)) != mod(int(a)*rInv) || m <= -q || m >= q {
+			t.Fatalf("montgomeryReduce(%d) = %d", a, m)
+		}
+	}
+}
+
+// TestCompress checks compression against round(2^d·x/q) mod 2^d computed
+// in exact rationals, and that decompression inverts it to within q/2^(d+1).
+func TestCompress(t *testing.T) {
+	for _, d := range []int{4, 5, 6, 10} {
+		for x := 0; x < q; x++ {
+			// round(2^d·x/q) with halves up: floor((2^(d+1)·x + q) / 2q).
+			want := ((x<<(d+1) + q) / (2 * q)) % (1 << d)
+			c := compress(uint16(x), d)
+			if int(c) != want {
+				t.Fatalf("compress_%d(%d) = %d, want %d", d, x, c, want)
+			}
+			y := int(decompress(c, d))
+			dist := min(mod(y-x), mod(x-y))
+			if dist > (q>>(d+1))+1 {
+				t.Fatalf("d=%d: decompress(compress(%d)) = %d", d, x, y)
+			}
+		}
+	}
+}
+
+func TestPack(t *testing.T) {
+	r := rand.New(rand.NewPCG(3, 4))
+	f := make([]int16, 512)
+	for i := range f {
+		f[i] = int16(r.IntN(q))
+	}
+	b := make([]byte, 768)
+	encode12(b, f)
+	g := make([]int16, 512)
+	decode12(g, b)
+	for i := range f {
+		if f[i] != g[i] {
+			t.Fatalf("decode12(encode12) differs at %d", i)
+		}
+	}
+}

@@ -1,0 +1,120 @@
+package afskex
+
+import (
+	"bytes"
+	"crypto/rand"
+	"errors"
+	"testing"
+
+	"crucible.dev/registry"
+)
+
+// exchange runs init and passes 1 to 3 honestly, applying tamper to the
+// message of pass `at` before its receiver processes it, and returns the
+// error of the receiver's next pass.
+func exchange(t *testing.T, p *Params, at int, tamper func([]byte)) error {
+	t.Helper()
+	pka, ska, sta, err := p.Init(registry.PartyA, rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pkb, skb, stb, err := p.Init(registry.PartyB, rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m1, sta, err := p.Pass(1, rand.Reader, pka, ska, pkb, sta, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	m2, stb, err := p.Pass(2, rand.Reader, pkb, skb, pka, stb, m1)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if at == 2 {
+		tamper(m2)
+	}
+	m3, sta, err := p.Pass(3, rand.Reader, pka, ska, pkb, sta, m2)
+	if at == 2 {
+		return err
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	if at == 3 {
+		tamper(m3)
+	}
+	m4, stb, err := p.Pass(4, rand.Reader, pkb, skb, pka, stb, m3)
+	if at == 3 {
+		return err
+	}
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m4) != 0 {
+		t.Fatalf("pass 4 sent %d bytes", len(m4))
+	}
+	ssa, err := p.Derive(registry.PartyA, pka, ska, pkb, sta, m4)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ssb, err := p.Derive(registry.PartyB, pkb, skb, pka, stb, m3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(ssa, ssb) {
+		t.Fatalf("secrets differ: %x, %x", ssa, ssb)
+	}
+	return nil
+}
+
+// TestTamperedMessages shows each receiver rejecting a modified message as
+// the reference does (§6.2): A in pass 3 when B's ciphertext or masked seed
+// changed (the wrong K_A, or the wrong seed, fails B's authentication), B
+// in pass 4 when A's masked seed changed.
+func TestTamperedMessages(t *testing.T) {
+	for _, p := range All {
+		t.Run(p.Name, func(t *testing.T) {
+			if err := exchange(t, p, 0, nil); err != nil {
+				t.Fatalf("honest exchange: %v", err)
+			}
+			ct := p.ctBytes()
+			cases := []struct {
+				name   string
+				at     int
+				tamper func([]byte)
+			}{
+				{"M2 ciphertext", 2, func(m []byte) { m[0] ^= 1 }},
+				{"M2 ciphertext end", 2, func(m []byte) { m[ct-1] ^= 0x80 }},
+				{"M2 masked seed", 2, func(m []byte) { m[ct] ^= 1 }},
+				{"M3 masked seed", 3, func(m []byte) { m[len(m)-1] ^= 0x40 }},
+			}
+			for _, c := range cases {
+				err := exchange(t, p, c.at, c.tamper)
+				if !errors.Is(err, ErrAuthentication) {
+					t.Errorf("%s: pass %d returned %v, want %v", c.name, c.at+1, err, ErrAuthentication)
+				}
+			}
+		})
+	}
+}
+
+// TestMalformedInputs checks that inputs of the wrong length are errors,
+// not panics.
+func TestMalformedInputs(t *testing.T) {
+	p := C128
+	pk, sk, st, err := p.Init(registry.PartyA, rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := 1; i <= 4; i++ {
+		if _, _, err := p.Pass(i, rand.Reader, pk, sk, pk[:10], st, nil); err == nil {
+			t.Errorf("pass %d accepted a short peer key", i)
+		}
+	}
+	if _, _, err := p.Pass(2, rand.Reader, pk, sk, pk, st, make([]byte, 5)); err == nil {
+		t.Error("pass 2 accepted a short message")
+	}
+	if _, err := p.Derive(registry.PartyA, pk, sk, pk, st, nil); err == nil {
+		t.Error("derive accepted the init state")
+	}
+}

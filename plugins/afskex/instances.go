@@ -1,0 +1,42 @@
+package main
+
+import (
+	"io"
+
+	"crucible.dev/plugins/afskex/afskex"
+	"crucible.dev/registry"
+	"crucible.dev/registry/kat"
+)
+
+// instances serves every AFS-KEX parameter set, with the sizes the
+// implementation itself computes and the NGCC KAT file it can generate.
+func instances() []*registry.Instance {
+	var out []*registry.Instance
+	for _, p := range afskex.All {
+		p := p
+		out = append(out, &registry.Instance{
+			Name: p.Name,
+			Kind: registry.KindKEX,
+			KEX:  p,
+			Sizes: registry.Sizes{
+				PublicKey:    p.PublicKeySize(),
+				SecretKey:    p.SecretKeySize(),
+				SharedSecret: p.SharedSecretSize(),
+				Messages:     p.MessageSizes(),
+			},
+			KATs: []registry.KATGenerator{{
+				Source: "ngcc", Format: kat.FormatNGCC, Records: 10,
+				Generate: func(w io.Writer, n int) error { return kat.WriteNGCCKEX(w, p, n) },
+			}},
+			Notes: map[string]string{
+				"implementation": "Go port of the kex-02 reference code (crucible.dev/plugins/afskex 0.1.0)",
+				"arithmetic":     "int16 Montgomery/Barrett as the reference, stores and wraps included",
+				"dispatch":       "portable Go; SM3, pseudoXOF, pseudohash and DRNG from crucible.dev/registry/iccs",
+				"key form":       "pk = composite pk ‖ static pk, sk = composite sk ‖ static sk (BW-KEM keys)",
+				"pass 4":         "B's check of A; sends nothing, state unchanged",
+			},
+			Profile: []string{"crucible.dev/registry/iccs."},
+		})
+	}
+	return out
+}
