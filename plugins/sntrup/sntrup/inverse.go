@@ -1,0 +1,187 @@
+package sntrup
+
+// Reciprocals in Rq and R3 by constant-time division steps (Bernstein and
+// Yang, "Fast constant-time gcd computation and modular inversion", 2019,
+// §6, as the NTRU Prime reference code uses them): 2p-1 iterations on the
+// reversed polynomials f = x^p - x - 1 and g = the input, each with a
+// conditional swap and one elimination, all in time independent of the
+// data.
+
+// nonzeroMask returns -1 if x != 0, else 0.
+func nonzeroMask(x int32) int32 {
+	return int32((-uint64(uint32(x)))>>63) * -1
+}
+
+// negativeMask returns -1 if x < 0, else 0.
+func negativeMask(x int32) int32 { return x >> 31 }
+
+// rqRecip3 sets out to 1/(3a) in Rq. Since x^p - x - 1 is irreducible
+// mod q (spec §3.3), Rq is a field and every nonzero a, in particular
+// every short a, is invertible.
+func (ps *Params) rqRecip3(out []int16, a []int8) {
+	p := ps.P
+	f := make([]int16, p+1)
+	g := make([]int16, p+1)
+	v := make([]int16, p+1)
+	r := make([]int16, p+1)
+	r[0] = int16(ps.fqRecip(3))
+	f[0], f[p-1], f[p] = 1, -1, -1
+	for i := 0; i < p; i++ {
+		g[p-1-i] = int16(a[i])
+	}
+	delta := int32(1)
+	for loop := 0; loop < 2*p-1; loop++ {
+		// v = x*v; the low min(loop+1, p+1) coefficients of v and r
+		// are the only nonzero ones.
+		copy(v[1:], v[:p])
+		v[0] = 0
+		swap := negativeMask(-delta) & nonzeroMask(int32(g[0]))
+		delta ^= swap & (delta ^ -delta)
+		delta++
+		rqDivstep(ps, f, g, v, r, int16(swap), min(loop+2, p+1))
+	}
+	scale := ps.fqRecip(int32(f[0]))
+	for i := 0; i < p; i++ {
+		out[i] = ps.freeze(scale * int32(v[p-1-i]))
+	}
+}
+
+// rqDivstep performs one division step after the swap decision: swap
+// (f,v) with (g,r) under the mask, then g = (f0*g - g0*f)/x and
+// r = f0*r - g0*v, with bounded (not canonical) representatives.
+// Only the first nvr coefficients of v and r can be nonzero.
+var rqDivstep = rqDivstepGeneric
+
+func rqDivstepGeneric(ps *Params, f, g, v, r []int16, swap int16, nvr int) {
+	n := len(f)
+	g = g[:n]
+	for i := range f {
+		t := swap & (f[i] ^ g[i])
+		f[i] ^= t
+		g[i] ^= t
+	}
+	v, r = v[:nvr], r[:nvr]
+	for i := range v {
+		t := swap & (v[i] ^ r[i])
+		v[i] ^= t
+		r[i] ^= t
+	}
+	f0, g0 := int32(f[0]), int32(g[0])
+	for i := 0; i < n-1; i++ {
+		g[i] = int16(ps.barrett(f0*int32(g[i+1]) - g0*int32(f[i+1])))
+	}
+	g[n-1] = 0
+	for i := range r {
+		r[i] = int16(ps.barrett(f0*int32(r[i]) - g0*int32(v[i])))
+	}
+}
+
+// r3Recip sets out to 1/a in R3 and reports whether a is invertible.
+// Polynomials are bitsliced: coefficient i is bit i%64 of word i/64 in two
+// planes, m (nonzero) and s (sign, -1), so each step touches p/32 words.
+func (ps *Params) r3Recip(out []int8, a []int8) bool {
+	p := ps.P
+	nw := (p + 1 + 63) / 64
+	buf := make([]uint64, 8*nw)
+	fm, fs := buf[0*nw:1*nw], buf[1*nw:2*nw]
+	gm, gs := buf[2*nw:3*nw], buf[3*nw:4*nw]
+	vm, vs := buf[4*nw:5*nw], buf[5*nw:6*nw]
+	rm, rs := buf[6*nw:7*nw], buf[7*nw:8*nw]
+	set := func(m, s []uint64, i int, c int8) {
+		nz := uint64(c & 1)
+		neg := uint64(c>>7) & 1
+		m[i/64] |= nz << (i % 64)
+		s[i/64] |= neg << (i % 64)
+	}
+	rm[0] = 1
+	set(fm, fs, 0, 1)
+	set(fm, fs, p-1, -1)
+	set(fm, fs, p, -1)
+	for i := 0; i < p; i++ {
+		set(gm, gs, p-1-i, a[i])
+	}
+	topMask := uint64(1)<<((p+1)%64) - 1
+	if (p+1)%64 == 0 {
+		topMask = ^uint64(0)
+	}
+	delta := int32(1)
+	for loop := 0; loop < 2*p-1; loop++ {
+		shiftUp(vm)
+		shiftUp(vs)
+		vm[nw-1] &= topMask
+		vs[nw-1] &= topMask
+		g0m := int32(gm[0] & 1)
+		swap := negativeMask(-delta) & -g0m
+		delta ^= swap & (delta ^ -delta)
+		delta++
+		sw := uint64(int64(swap))
+		cswap(fm, gm, sw)
+		cswap(fs, gs, sw)
+		cswap(vm, rm, sw)
+		cswap(vs, rs, sw)
+		// g + c*f with c = -g0*f0: c is nonzero iff g0 is, and
+		// negative iff g0 and f0 have the same sign.
+		cm := -(gm[0] & 1)
+		cs := cm & ^-((gs[0] ^ fs[0]) & 1)
+		addScaled(gm, gs, fm, fs, cm, cs)
+		addScaled(rm, rs, vm, vs, cm, cs)
+		shiftDown(gm)
+		shiftDown(gs)
+	}
+	// out = v[p-1-i] / f0, and 1/f0 = f0 in F3.
+	f0neg := int8(fs[0] & 1)
+	for i := 0; i < p; i++ {
+		j := p - 1 - i
+		m := int8(vm[j/64]>>(j%64)) & 1
+		s := int8(vs[j/64]>>(j%64)) & 1
+		s ^= f0neg & m
+		out[i] = m - 2*s
+	}
+	return delta == 0
+}
+
+// shiftUp multiplies a bit plane by x.
+func shiftUp(w []uint64) {
+	for k := len(w) - 1; k > 0; k-- {
+		w[k] = w[k]<<1 | w[k-1]>>63
+	}
+	w[0] <<= 1
+}
+
+// shiftDown divides a bit plane by x, dropping coefficient 0.
+func shiftDown(w []uint64) {
+	n := len(w)
+	for k := 0; k < n-1; k++ {
+		w[k] = w[k]>>1 | w[k+1]<<63
+	}
+	w[n-1] >>= 1
+}
+
+// cswap swaps a and b where mask is all ones.
+func cswap(a, b []uint64, mask uint64) {
+	b = b[:len(a)]
+	for i := range a {
+		t := mask & (a[i] ^ b[i])
+		a[i] ^= t
+		b[i] ^= t
+	}
+}
+
+// addScaled sets (am,as) += c*(bm,bs) in F3, c given as masks (cm: c != 0,
+// cs: c = -1). In the (m, s) representation a sum of two nonzero values
+// with equal signs is the negation, with opposite signs zero.
+func addScaled(am, as, bm, bs []uint64, cm, cs uint64) {
+	n := len(am)
+	as, bm, bs = as[:n], bm[:n], bs[:n]
+	for i := range am {
+		tm := bm[i] & cm
+		ts := (bs[i] ^ cs) & tm
+		xm, xs := am[i], as[i]
+		both := xm & tm
+		diff := xs ^ ts
+		opp := both & diff
+		same := both &^ diff
+		am[i] = (xm | tm) &^ opp
+		as[i] = xs&^tm | ts&^xm | same&^xs
+	}
+}

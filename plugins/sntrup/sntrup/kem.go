@@ -1,0 +1,193 @@
+package sntrup
+
+import (
+	"crypto/sha512"
+	"crypto/subtle"
+	"fmt"
+	"io"
+)
+
+// The KEM of spec §3.5 ("Streamlined NTRU Prime Core" and the CCA
+// transform): keys h = g/(3f), ciphertexts Round(h*r) plus a hash
+// confirmation, and implicit rejection keyed by rho.
+
+// hashPrefix returns the first 32 bytes of SHA-512(b || in...), the spec's
+// Hash_b (§3.5): the prefix byte separates the hash's uses.
+func hashPrefix(b byte, in ...[]byte) [HashBytes]byte {
+	h := sha512.New()
+	h.Write([]byte{b})
+	for _, x := range in {
+		h.Write(x)
+	}
+	var sum [sha512.Size]byte
+	h.Sum(sum[:0])
+	return [HashBytes]byte(sum[:HashBytes])
+}
+
+// rqEncode encodes a canonical Rq element.
+func (ps *Params) rqEncode(out []byte, h []int16) []byte {
+	R := make([]uint16, ps.P)
+	for i, x := range h[:ps.P] {
+		R[i] = uint16(int32(x) + ps.q12)
+	}
+	return encode(out, R, ps.radixQ)
+}
+
+// rqDecode decodes any string of RqBytes into a canonical Rq element.
+func (ps *Params) rqDecode(h []int16, s []byte) {
+	R := make([]uint16, ps.P)
+	decode(R, s, ps.radixQ)
+	for i, x := range R {
+		h[i] = int16(int32(x) - ps.q12)
+	}
+}
+
+// roundedEncode encodes a rounded Rq element: each coefficient is a
+// multiple of 3, stored as (c+(q-1)/2)/3.
+func (ps *Params) roundedEncode(out []byte, c []int16) []byte {
+	R := make([]uint16, ps.P)
+	for i, x := range c[:ps.P] {
+		R[i] = uint16(((int32(x) + ps.q12) * 10923) >> 15)
+	}
+	return encode(out, R, ps.radixR)
+}
+
+// roundedDecode inverts roundedEncode on any string of RoundedBytes.
+func (ps *Params) roundedDecode(c []int16, s []byte) {
+	R := make([]uint16, ps.P)
+	decode(R, s, ps.radixR)
+	for i, x := range R {
+		c[i] = int16(3*int32(x) - ps.q12)
+	}
+}
+
+// GenerateKey returns a key pair (spec §3.5 KeyGen'): g small and
+// invertible in R3, f short, h = g/(3f) in Rq; the secret key holds f,
+// 1/g, the public key, the rejection seed rho and Hash_4(pk).
+func (ps *Params) GenerateKey(rand io.Reader, c Convention) (pk, sk []byte, err error) {
+	p := ps.P
+	g := make([]int8, p)
+	ginv := make([]int8, p)
+	for {
+		if err := ps.smallRandom(g, rand, c); err != nil {
+			return nil, nil, fmt.Errorf("keygen %s: %w", ps.Name, err)
+		}
+		if ps.r3Recip(ginv, g) {
+			break
+		}
+	}
+	f := make([]int8, p)
+	if err := ps.shortRandom(f, rand, c); err != nil {
+		return nil, nil, fmt.Errorf("keygen %s: %w", ps.Name, err)
+	}
+	h := make([]int16, p)
+	ps.rqRecip3(h, f)
+	ps.rqMulSmall(h, h, g)
+
+	pk = ps.rqEncode(make([]byte, 0, ps.PublicKeySize), h)
+	sk = make([]byte, ps.SecretKeySize)
+	smallEncode(sk[:ps.SmallBytes], f)
+	smallEncode(sk[ps.SmallBytes:2*ps.SmallBytes], ginv)
+	off := 2 * ps.SmallBytes
+	copy(sk[off:], pk)
+	off += ps.PublicKeySize
+	if _, err := io.ReadFull(rand, sk[off:off+ps.SmallBytes]); err != nil {
+		return nil, nil, fmt.Errorf("keygen %s: reading rho: %w", ps.Name, err)
+	}
+	off += ps.SmallBytes
+	cache := hashPrefix(4, pk)
+	copy(sk[off:], cache[:])
+	return pk, sk, nil
+}
+
+// hide computes the ciphertext of r under pk (spec §3.5 Hide): the rounded
+// product h*r, then the confirmation Hash_2(Hash_3(r) || Hash_4(pk)).
+// It returns the ciphertext and Hash_3 of r's encoding.
+func (ps *Params) hide(r []int8, pk []byte, cache []byte) (ct []byte, hr [HashBytes]byte) {
+	rEnc := make([]byte, ps.SmallBytes)
+	smallEncode(rEnc, r)
+	h := make([]int16, ps.P)
+	ps.rqDecode(h, pk)
+	ps.rqMulSmall(h, h, r)
+	round(h, h)
+	ct = ps.roundedEncode(make([]byte, 0, ps.CiphertextSize), h)
+	hr = hashPrefix(3, rEnc)
+	confirm := hashPrefix(2, hr[:], cache)
+	return append(ct, confirm[:]...), hr
+}
+
+// Encapsulate returns a ciphertext and the shared secret
+// Hash_1(Hash_3(r) || ct) for a random short r (spec §3.5 Encap).
+func (ps *Params) Encapsulate(rand io.Reader, c Convention, pk []byte) (ct, ss []byte, err error) {
+	if len(pk) != ps.PublicKeySize {
+		return nil, nil, fmt.Errorf("encaps %s: public key is %d bytes, want %d", ps.Name, len(pk), ps.PublicKeySize)
+	}
+	r := make([]int8, ps.P)
+	if err := ps.shortRandom(r, rand, c); err != nil {
+		return nil, nil, fmt.Errorf("encaps %s: %w", ps.Name, err)
+	}
+	cache := hashPrefix(4, pk)
+	ct, hr := ps.hide(r, pk, cache[:])
+	k := hashPrefix(1, hr[:], ct)
+	return ct, k[:], nil
+}
+
+// Decapsulate returns the shared secret of ct (spec §3.5 Decap): it
+// decrypts r, re-encrypts it, and if the ciphertexts differ returns
+// Hash_0(Hash_3(rho) || ct) instead, selecting in constant time.
+func (ps *Params) Decapsulate(sk, ct []byte) ([]byte, error) {
+	if len(sk) != ps.SecretKeySize {
+		return nil, fmt.Errorf("decaps %s: secret key is %d bytes, want %d", ps.Name, len(sk), ps.SecretKeySize)
+	}
+	if len(ct) != ps.CiphertextSize {
+		return nil, fmt.Errorf("decaps %s: ciphertext is %d bytes, want %d", ps.Name, len(ct), ps.CiphertextSize)
+	}
+	p := ps.P
+	sb := ps.SmallBytes
+	pk := sk[2*sb : 2*sb+ps.PublicKeySize]
+	rho := sk[2*sb+ps.PublicKeySize : 3*sb+ps.PublicKeySize]
+	cache := sk[3*sb+ps.PublicKeySize:]
+
+	// Decrypt (spec §3.5): e = 3*f*c mod q, lifted to R3; r = e/g,
+	// forced to the all-(1,...,1,0,...,0) vector when its weight is not w.
+	c := make([]int16, p)
+	ps.roundedDecode(c, ct[:ps.RoundedBytes])
+	f := make([]int8, p)
+	smallDecode(f, sk[:sb])
+	ps.rqMulSmall(c, c, f)
+	e := make([]int8, p)
+	for i, x := range c {
+		e[i] = f3Freeze(int32(ps.freeze(3 * int32(x))))
+	}
+	v := make([]int8, p)
+	smallDecode(v, sk[sb:2*sb])
+	r := make([]int8, p)
+	ps.r3Mul(r, e, v)
+	ps.weightForce(r)
+
+	cnew, hr := ps.hide(r, pk, cache)
+	eq := subtle.ConstantTimeCompare(ct, cnew) // 1 if equal
+	rEnc := make([]byte, sb)
+	smallEncode(rEnc, r)
+	subtle.ConstantTimeCopy(1-eq, rEnc, rho)
+	hr = hashPrefix(3, rEnc)
+	k := hashPrefix(byte(eq), hr[:], ct)
+	return k[:], nil
+}
+
+// weightForce replaces r by (1,...,1,0,...,0) of weight w unless r has
+// exactly w nonzero coefficients (spec §3.5 Decrypt), in constant time.
+func (ps *Params) weightForce(r []int8) {
+	weight := int32(0)
+	for _, x := range r {
+		weight += int32(x & 1)
+	}
+	keep := int8(^nonzeroMask(weight - int32(ps.W))) // -1 if weight w
+	for i := range r {
+		if i < ps.W {
+			r[i] = ((r[i] ^ 1) & keep) ^ 1
+		} else {
+			r[i] &= keep
+		}
+	}
+}

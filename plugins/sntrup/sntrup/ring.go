@@ -1,0 +1,93 @@
+package sntrup
+
+// Arithmetic in Fq = Z/q, F3 = Z/3 and the rings Rq = Fq[x]/(x^p-x-1),
+// R3 = F3[x]/(x^p-x-1) (spec §3.2). Fq elements are int16 in the symmetric
+// range -(q-1)/2..(q-1)/2; F3 and small elements are int8 in {-1,0,1}.
+
+// barrett returns x - q*round(x/q) up to a rounding slip: for |x| < 2^26 the
+// result lies within q/2 + q/200 of zero, so it is a bounded representative
+// (not the canonical one) that fits int16 for every q of the table.
+func (ps *Params) barrett(x int32) int32 {
+	t := int32((int64(x)*ps.qinv32 + 1<<31) >> 32)
+	return x - t*int32(ps.Q)
+}
+
+// freeze returns the canonical representative of x mod q in
+// -(q-1)/2..(q-1)/2, for |x| < 2^30, in constant time.
+func (ps *Params) freeze(x int32) int16 {
+	q := int32(ps.Q)
+	x = ps.barrett(x)
+	x -= q & ((ps.q12 - x) >> 31) // x > q12
+	x += q & ((x + ps.q12) >> 31) // x < -q12
+	return int16(x)
+}
+
+// f3Freeze returns the representative in {-1,0,1} of x mod 3, for
+// |x| < 2^14 (the reference's (10923x+2^14)>>15 rounding of x/3).
+func f3Freeze(x int32) int8 {
+	return int8(x - 3*((10923*x+16384)>>15))
+}
+
+// fqRecip returns 1/a mod q as a^(q-2), q being prime; the exponent is
+// public, so the ladder is constant-time in a.
+func (ps *Params) fqRecip(a int32) int32 {
+	r := int32(1)
+	for e := ps.Q - 2; e > 0; e >>= 1 {
+		if e&1 == 1 {
+			r = int32(ps.freeze(r * a))
+		}
+		a = int32(ps.freeze(a * a))
+	}
+	return r
+}
+
+// foldFq reduces a product of length 2p-1 modulo x^p - x - 1 (x^p = x + 1)
+// and freezes it into out (length p).
+func (ps *Params) foldFq(out []int16, c []int32) {
+	p := ps.P
+	out = out[:p]
+	c = c[:2*p-1]
+	out[0] = ps.freeze(c[0] + c[p])
+	for i := 1; i < p-1; i++ {
+		out[i] = ps.freeze(c[i] + c[i+p] + c[i+p-1])
+	}
+	out[p-1] = ps.freeze(c[p-1] + c[2*p-2])
+}
+
+// fold3 is foldFq for R3.
+func (ps *Params) fold3(out []int8, c []int32) {
+	p := ps.P
+	out = out[:p]
+	c = c[:2*p-1]
+	out[0] = f3Freeze(c[0] + c[p])
+	for i := 1; i < p-1; i++ {
+		out[i] = f3Freeze(c[i] + c[i+p] + c[i+p-1])
+	}
+	out[p-1] = f3Freeze(c[p-1] + c[2*p-2])
+}
+
+// rqMulSmall returns a*b in Rq for a in Rq and b small.
+func (ps *Params) rqMulSmall(out []int16, a []int16, b []int8) {
+	c := make([]int32, 2*ps.P)
+	polyMul(c, a[:ps.P], b[:ps.P])
+	ps.foldFq(out, c)
+}
+
+// r3Mul returns a*b in R3 for a, b small.
+func (ps *Params) r3Mul(out []int8, a, b []int8) {
+	a16 := make([]int16, ps.P)
+	for i, x := range a[:ps.P] {
+		a16[i] = int16(x)
+	}
+	c := make([]int32, 2*ps.P)
+	polyMul(c, a16, b[:ps.P])
+	ps.fold3(out, c)
+}
+
+// round sets each coefficient to the nearest multiple of 3 (spec §3.2,
+// Round), for canonical Fq input.
+func round(out, a []int16) {
+	for i, x := range a {
+		out[i] = int16(3 * ((10923*int32(x) + 16384) >> 15))
+	}
+}
