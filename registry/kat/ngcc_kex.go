@@ -1,0 +1,134 @@
+package kat
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+
+	"crucible.dev/registry"
+	"crucible.dev/registry/iccs"
+)
+
+// The NGCC KEX known-answer file, as the ICCS driver KAT_KEX.c shipped with
+// every NGCC key-exchange submission writes it:
+//
+//   - the seed DRNG is instantiated from "seed" × 16, as for KEMs; each
+//     record draws a 64-byte Seed from it and instantiates the algorithm's
+//     DRNG from that Seed, which every step of the record reads;
+//   - lines Count, Seed_Len, Seed, Pass_Num, then PKa_Len, PKa, SKa_Len,
+//     SKa, Init_Sta_Len, Init_Sta (init_a) and the same for B (init_b);
+//   - for each pass i of the exchange, the sender's state after it and the
+//     message it sent: Pass<i>_St<a|b>_Len, Pass<i>_St<a|b>, M<i>_Len, M<i>.
+//     The driver stops after the pass that reports the exchange finished,
+//     so an exchange of fewer than four passes has no lines for the rest;
+//   - derive_a (given the last message B sent) and derive_b (the last one
+//     A sent); the driver fails unless they agree, then prints SS_Len and
+//     SS, and an empty line ends every record, the last included.
+//
+// Byte strings are upper-case hex; an empty one prints as nothing after
+// "= ". Each state is printed over the length its step reported. The driver
+// names passes 1 to 4 only.
+//
+// In the reference API a step that sends nothing may leave the message and
+// state lengths unwritten; the driver then prints its initial M_Len of 0 and
+// the state length of the sender's previous step. A registry.KEX makes both
+// explicit: such a step returns an empty message and its unchanged state,
+// which prints the same lines (AFS-KEX's pass 4).
+
+// ngccKEXMaxPasses is the number of passes KAT_KEX.c can drive.
+const ngccKEXMaxPasses = 4
+
+// ngccKEXSeedLen is the length of each record's Seed (SEED_LEN_BYTES).
+const ngccKEXSeedLen = 64
+
+// ngccKEXNonce is the seed DRNG's instantiation input: "seed" × 16.
+func ngccKEXNonce() []byte { return bytes.Repeat([]byte("seed"), ngccKEXSeedLen/4) }
+
+// WriteNGCCKEX writes the first n records of the NGCC KEX known-answer file
+// of x. x reads all its randomness from the io.Reader it is given, one Read
+// per get_random_number call of the reference.
+func WriteNGCCKEX(w io.Writer, x registry.KEX, n int) error {
+	if n < 1 {
+		return fmt.Errorf("kat: ngcc kex: %d records requested", n)
+	}
+	if p := x.Passes(); p < 1 || p > ngccKEXMaxPasses {
+		return fmt.Errorf("kat: ngcc kex: %d passes; the NGCC driver runs 1 to %d", p, ngccKEXMaxPasses)
+	}
+	seeds := iccs.NewDRNG(ngccKEXNonce())
+	rw := newRSPWriter(w)
+	seed := make([]byte, ngccKEXSeedLen)
+	for count := 0; count < n; count++ {
+		rw.int("Count", count)
+		if _, err := seeds.Read(seed); err != nil {
+			return fmt.Errorf("kat: ngcc kex: record %d: seed: %w", count, err)
+		}
+		rw.int("Seed_Len", len(seed))
+		rw.bytes("Seed", seed)
+		if err := ngccKEXRecord(rw, x, iccs.NewDRNG(seed)); err != nil {
+			return fmt.Errorf("kat: ngcc kex: record %d: %w", count, err)
+		}
+		rw.w.WriteByte('\n')
+	}
+	return rw.w.Flush()
+}
+
+// ngccKEXRecord runs one exchange under the record's DRNG and prints its
+// fields in the driver's order.
+func ngccKEXRecord(rw *rspWriter, x registry.KEX, rng io.Reader) error {
+	rw.int("Pass_Num", x.Passes())
+	var pk, sk, st [2][]byte // by party: 0 = A, 1 = B
+	var last [2][]byte       // the last message each party sent
+	for i, p := range []registry.Party{registry.PartyA, registry.PartyB} {
+		var err error
+		pk[i], sk[i], st[i], err = x.Init(p, rng)
+		if err != nil {
+			return fmt.Errorf("init_%s: %w", p, err)
+		}
+		ngccField(rw, "PK"+p.String(), pk[i])
+		ngccField(rw, "SK"+p.String(), sk[i])
+		ngccField(rw, "Init_St"+p.String(), st[i])
+	}
+	var in []byte
+	for i := 1; i <= x.Passes(); i++ {
+		p := registry.Sender(i)
+		s := partyIndex(p)
+		out, nst, err := x.Pass(i, rng, pk[s], sk[s], pk[1-s], st[s], in)
+		if err != nil {
+			return fmt.Errorf("pass%d: %w", i, err)
+		}
+		st[s], last[s], in = nst, out, out
+		ngccField(rw, fmt.Sprintf("Pass%d_St%s", i, p), nst)
+		ngccField(rw, fmt.Sprintf("M%d", i), out)
+	}
+	ssa, err := x.Derive(registry.PartyA, pk[0], sk[0], pk[1], st[0], last[1])
+	if err != nil {
+		return fmt.Errorf("derive_a: %w", err)
+	}
+	ssb, err := x.Derive(registry.PartyB, pk[1], sk[1], pk[0], st[1], last[0])
+	if err != nil {
+		return fmt.Errorf("derive_b: %w", err)
+	}
+	if !bytes.Equal(ssa, ssb) {
+		return fmt.Errorf("derive: A's secret %X, B's %X", ssa, ssb)
+	}
+	ngccField(rw, "SS", ssa)
+	return nil
+}
+
+func partyIndex(p registry.Party) int {
+	if p == registry.PartyA {
+		return 0
+	}
+	return 1
+}
+
+// ngccField prints name_Len and name as fprintlen and fprintstr do; unlike
+// the .rsp layout, an empty string prints as nothing ("M4 = ").
+func ngccField(rw *rspWriter, name string, b []byte) {
+	rw.int(name+"_Len", len(b))
+	if len(b) == 0 {
+		rw.w.WriteString(name + " = \n")
+		return
+	}
+	rw.bytes(name, b)
+}
