@@ -1,0 +1,155 @@
+package mlkem
+
+import (
+	"fmt"
+	"io"
+	"runtime"
+	"runtime/debug"
+
+	"golang.org/x/sys/cpu"
+
+	"crucible.dev/registry"
+	"crucible.dev/registry/kat"
+)
+
+// OpSKFromSeed is the extra operation that turns a 64-byte seed d‖z (in
+// ArgSK) into the implementation's own decapsulation-key form (out ArgSK,
+// with the matching ArgPK). Interop uses it to hand a key generated in the
+// seed form to an implementation that keeps keys expanded; the reverse is
+// not possible (the expanded form does not contain d).
+const OpSKFromSeed = "sk_from_seed"
+
+// RSPRecords is the length of a full NIST .rsp file: 100 records.
+const RSPRecords = 100
+
+// Sets returns every parameter set of every implementation.
+func Sets() []*KEM {
+	var out []*KEM
+	for _, s := range [][]*KEM{stdSets, circlSets, gmsmSets} {
+		out = append(out, s...)
+	}
+	return out
+}
+
+// Instances returns the registry instances of every implementation, in
+// parameter-set order.
+func Instances() []*registry.Instance {
+	var out []*registry.Instance
+	for _, name := range []string{"ML-KEM-512", "ML-KEM-768", "ML-KEM-1024"} {
+		for _, k := range Sets() {
+			if k.name == name {
+				out = append(out, k.Instance())
+			}
+		}
+	}
+	return out
+}
+
+// Instance describes k as a registry instance.
+func (k *KEM) Instance() *registry.Instance {
+	in := &registry.Instance{
+		Name: k.name,
+		Impl: k.impl,
+		Kind: registry.KindKEM,
+		KEM:  k,
+		Sizes: registry.Sizes{
+			PublicKey: k.pk, SecretKey: k.sk, Ciphertext: k.ct, SharedSecret: SharedKeySize,
+		},
+		Extra:   []registry.Op{k.skFromSeedOp()},
+		Notes:   k.notes(),
+		Profile: profiles[k.impl],
+	}
+	if !k.skIsSeed {
+		in.KATs = []registry.KATGenerator{{
+			Source:  "nist-rsp",
+			Format:  kat.FormatRSP,
+			Records: RSPRecords,
+			Generate: func(w io.Writer, n int) error {
+				return kat.WriteRSPKEM(w, k, n)
+			},
+		}}
+	}
+	return in
+}
+
+func (k *KEM) skFromSeedOp() registry.Op {
+	return registry.Op{
+		Name:   OpSKFromSeed,
+		Secret: true,
+		Run: func(_ io.Reader, in registry.Args) (registry.Args, error) {
+			seed, ok := in[registry.ArgSK]
+			if !ok {
+				return nil, &registry.MissingArgError{Op: OpSKFromSeed, Arg: registry.ArgSK}
+			}
+			pk, sk, err := k.FromSeed(seed)
+			return registry.Args{registry.ArgPK: pk, registry.ArgSK: sk}, err
+		},
+		Prepare: func(_ io.Reader, _ registry.BenchParams) (func() error, error) {
+			seed := make([]byte, SeedSize)
+			return func() error { _, _, err := k.FromSeed(seed); return err }, nil
+		},
+	}
+}
+
+// libraries names each implementation's module, for its version.
+var libraries = map[string]string{
+	"go-std": "crypto/mlkem",
+	"circl":  "github.com/cloudflare/circl",
+	"gmsm":   "github.com/emmansun/gmsm",
+}
+
+// profiles are the Keccak code of each implementation, whose share of the
+// time the hash-share profile reports.
+var profiles = map[string][]string{
+	"go-std": {"crypto/internal/fips140/sha3.", "crypto/sha3."},
+	"circl":  {"github.com/cloudflare/circl/internal/sha3.", "github.com/cloudflare/circl/simd/keccakf1600."},
+	"gmsm":   {"crypto/internal/fips140/sha3.", "crypto/sha3."},
+}
+
+func (k *KEM) notes() map[string]string {
+	n := map[string]string{
+		"implementation": libraries[k.impl] + " " + moduleVersion(libraries[k.impl]),
+		"dispatch":       dispatch(k.impl),
+		"randomness":     "keygen reads d‖z in one 64-byte call, encaps reads m in one 32-byte call (as the NIST KAT generator)",
+	}
+	if k.skIsSeed {
+		n["secret-key form"] = fmt.Sprintf("%d-byte seed d‖z (FIPS 203 §7.1 keygen seed); decapsulation re-derives the key from it", k.sk)
+		n["nist-rsp"] = "not generated: crypto/mlkem cannot encode the expanded decapsulation key the .rsp files record"
+	} else {
+		n["secret-key form"] = fmt.Sprintf("%d-byte expanded dk = dk_PKE‖ek‖H(ek)‖z (FIPS 203 §7.1)", k.sk)
+	}
+	return n
+}
+
+// moduleVersion reports the version of the module at path this binary was
+// built with, or the Go version for the standard library.
+func moduleVersion(path string) string {
+	if path == "crypto/mlkem" {
+		return runtime.Version()
+	}
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		for _, d := range bi.Deps {
+			if d.Path == path {
+				if d.Replace != nil {
+					return d.Version + " => " + d.Replace.Path + " " + d.Replace.Version
+				}
+				return d.Version
+			}
+		}
+	}
+	return "(version not in build info)"
+}
+
+// dispatch names the code path the implementation takes on this CPU,
+// following the same feature test the library makes.
+func dispatch(impl string) string {
+	switch {
+	case impl == "go-std":
+		return "generic Go (crypto/internal/fips140/mlkem has no assembly)"
+	case runtime.GOARCH == "amd64" && cpu.X86.HasAVX2:
+		return "AVX2"
+	case runtime.GOARCH == "arm64" && impl == "gmsm":
+		return "NEON"
+	}
+	return "generic Go"
+}

@@ -1,0 +1,285 @@
+package mlkem
+
+import (
+	"bytes"
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"testing"
+
+	"crucible.dev/registry"
+	"crucible.dev/registry/catalog"
+	"crucible.dev/registry/drbg"
+	"crucible.dev/registry/kat"
+	"crucible.dev/registry/vectors"
+)
+
+var long = os.Getenv("CRUCIBLE_LONG") == "1"
+
+// TestNISTRSPDigests proves the DRBG, the .rsp writer and the
+// implementations together: the bytes generated here must hash to liboqs'
+// published digests, for the count-0 record and for all 100 records.
+func TestNISTRSPDigests(t *testing.T) {
+	generated := 0
+	for _, in := range Instances() {
+		e, ok := catalog.Lookup(in.Name)
+		if !ok {
+			t.Fatalf("%s: not in the catalog", in.Name)
+		}
+		for _, g := range in.KATs {
+			for _, n := range []int{1, g.Records} {
+				want, ok := e.DigestFor(g.Source, n)
+				if !ok {
+					t.Errorf("%s: catalog has no %s digest over %d records", in.ID(), g.Source, n)
+					continue
+				}
+				h, _ := kat.NewHasher(g.Format)
+				if err := g.Generate(h, n); err != nil {
+					t.Fatalf("%s: %v", in.ID(), err)
+				}
+				if got := h.Sum(); got != want.SHA256 {
+					t.Errorf("%s %s over %d records: %s, want %s", in.ID(), g.Source, n, got, want.SHA256)
+				}
+				generated++
+			}
+		}
+	}
+	if generated != 2*2*3 {
+		t.Errorf("%d digests checked, want 12 (circl and gmsm, three sets, single and all)", generated)
+	}
+}
+
+// TestVectorSources runs every vector source that applies to every
+// implementation in-process, as the host does across the plugin boundary.
+func TestVectorSources(t *testing.T) {
+	for _, in := range Instances() {
+		for _, src := range vectors.For(in.Name, long) {
+			t.Run(in.ID()+"/"+src.Name, func(t *testing.T) {
+				res, err := src.Check(in.Name, registry.Local(in))
+				if errors.Is(err, vectors.ErrUnavailable) {
+					t.Skipf("vectors unavailable: %v", err)
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				if res.Failed != 0 || res.Passed == 0 {
+					t.Errorf("passed %d, failed %d: %v", res.Passed, res.Failed, res.Failures)
+				}
+			})
+		}
+	}
+	// The sources this plugin relies on must be registered.
+	for name, srcs := range map[string][]string{
+		"ML-KEM-512":  {"wycheproof"},
+		"ML-KEM-768":  {"acvp", "wycheproof", "accumulated"},
+		"ML-KEM-1024": {"acvp", "wycheproof"},
+	} {
+		for _, s := range srcs {
+			if _, ok := vectors.Named(name, s); !ok {
+				t.Errorf("%s: source %s not registered", name, s)
+			}
+		}
+	}
+}
+
+// TestACVPSeedFormCoverage records what the ACVP source can check for a
+// seed-form implementation: keyGen and encapsulation, not the decapsulation
+// cases that supply only an expanded key.
+func TestACVPSeedFormCoverage(t *testing.T) {
+	src, ok := vectors.Named("ML-KEM-768", "acvp")
+	if !ok {
+		t.Fatal("acvp source not registered")
+	}
+	count := map[string]int{}
+	for _, in := range Instances() {
+		if in.Name != "ML-KEM-768" {
+			continue
+		}
+		res, err := src.Check(in.Name, registry.Local(in))
+		if errors.Is(err, vectors.ErrUnavailable) {
+			t.Skip(err)
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		count[in.Impl] = res.Passed
+	}
+	if !(count["go-std"] > 0 && count["go-std"] < count["circl"] && count["circl"] == count["gmsm"]) {
+		t.Errorf("checks passed by implementation: %v", count)
+	}
+}
+
+// TestSizes audits declared sizes against the catalog and the lengths the
+// implementation returns.
+func TestSizes(t *testing.T) {
+	for _, in := range Instances() {
+		e, _ := catalog.Lookup(in.Name)
+		s := in.Sizes
+		if s.PublicKey != e.Sizes.PublicKey || s.Ciphertext != e.Sizes.Ciphertext || s.SharedSecret != e.Sizes.SharedSecret {
+			t.Errorf("%s: declared %+v, catalog %+v", in.ID(), s, e.Sizes)
+		}
+		if s.SecretKey != e.Sizes.SecretKey && s.SecretKey != e.SeedSize {
+			t.Errorf("%s: secret key %d is neither the expanded %d nor the seed %d", in.ID(), s.SecretKey, e.Sizes.SecretKey, e.SeedSize)
+		}
+		if in.Notes["secret-key form"] == "" {
+			t.Errorf("%s: no secret-key form note", in.ID())
+		}
+		pk, sk, err := in.KEM.GenerateKey(rand.Reader)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ct, ss, err := in.KEM.Encapsulate(rand.Reader, pk)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(pk) != s.PublicKey || len(sk) != s.SecretKey || len(ct) != s.Ciphertext || len(ss) != s.SharedSecret {
+			t.Errorf("%s: returned pk %d sk %d ct %d ss %d, declared %+v", in.ID(), len(pk), len(sk), len(ct), len(ss), s)
+		}
+	}
+}
+
+// callRecorder records the length of every Read call.
+type callRecorder struct {
+	r     io.Reader
+	calls []int
+}
+
+func (c *callRecorder) Read(p []byte) (int, error) {
+	c.calls = append(c.calls, len(p))
+	return c.r.Read(p)
+}
+
+// TestRandomnessCalls checks that every implementation reads d‖z in one
+// 64-byte call and m in one 32-byte call, so one DRBG stream gives every
+// implementation the same keys and ciphertexts.
+func TestRandomnessCalls(t *testing.T) {
+	for _, in := range Instances() {
+		rec := &callRecorder{r: rand.Reader}
+		pk, _, err := in.KEM.GenerateKey(rec)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if _, _, err := in.KEM.Encapsulate(rec, pk); err != nil {
+			t.Fatal(err)
+		}
+		if fmt.Sprint(rec.calls) != "[64 32]" {
+			t.Errorf("%s: read calls %v, want [64 32]", in.ID(), rec.calls)
+		}
+	}
+}
+
+// TestInterop makes every implementation's keys and ciphertexts be consumed
+// by every other implementation of the same parameter set. Keys from the
+// same DRBG stream must be identical (the public key byte for byte, the
+// secret key once brought to one form through sk_from_seed).
+func TestInterop(t *testing.T) {
+	byName := map[string][]*registry.Instance{}
+	for _, in := range Instances() {
+		byName[in.Name] = append(byName[in.Name], in)
+	}
+	for name, ins := range byName {
+		if len(ins) < 2 {
+			t.Errorf("%s: %d implementations", name, len(ins))
+		}
+		seed := make([]byte, drbg.SeedSize)
+		rand.Read(seed)
+		type keys struct{ pk, sk, seed []byte }
+		gen := map[string]keys{}
+		for _, in := range ins {
+			d, _ := drbg.NewCTR(seed, nil)
+			pk, sk, err := in.KEM.GenerateKey(d)
+			if err != nil {
+				t.Fatal(err)
+			}
+			d, _ = drbg.NewCTR(seed, nil)
+			dz := make([]byte, SeedSize)
+			d.Read(dz)
+			gen[in.Impl] = keys{pk, sk, dz}
+		}
+		for _, a := range ins {
+			if !bytes.Equal(gen[a.Impl].pk, gen[ins[0].Impl].pk) {
+				t.Errorf("%s: %s and %s derive different public keys from one stream", name, a.Impl, ins[0].Impl)
+			}
+		}
+		for _, enc := range ins {
+			for _, dec := range ins {
+				m := make([]byte, MessageSize)
+				rand.Read(m)
+				ct, ss, err := enc.KEM.Encapsulate(bytes.NewReader(m), gen[dec.Impl].pk)
+				if err != nil {
+					t.Fatalf("%s %s encaps: %v", name, enc.Impl, err)
+				}
+				// The decapsulating side's key, in its form, from the
+				// seed the generating side used.
+				conv, err := registry.Local(dec).Run(OpSKFromSeed, nil, registry.Args{registry.ArgSK: gen[enc.Impl].seed})
+				if err != nil {
+					t.Fatal(err)
+				}
+				if !bytes.Equal(conv[registry.ArgSK], gen[dec.Impl].sk) {
+					t.Errorf("%s: %s sk_from_seed differs from its keygen", name, dec.Impl)
+				}
+				got, err := dec.KEM.Decapsulate(conv[registry.ArgSK], ct)
+				if err != nil || !bytes.Equal(got, ss) {
+					t.Errorf("%s: %s ciphertext not decapsulated by %s: %v", name, enc.Impl, dec.Impl, err)
+				}
+				bad := bytes.Clone(ct)
+				bad[0] ^= 1
+				rej, err := dec.KEM.Decapsulate(conv[registry.ArgSK], bad)
+				ref, err2 := enc.KEM.Decapsulate(gen[enc.Impl].sk, bad)
+				if err != nil || err2 != nil || !bytes.Equal(rej, ref) || bytes.Equal(rej, ss) {
+					t.Errorf("%s: implicit rejection differs between %s and %s", name, enc.Impl, dec.Impl)
+				}
+			}
+		}
+	}
+}
+
+// TestBadInputs checks that wrong lengths are errors, never panics.
+func TestBadInputs(t *testing.T) {
+	for _, in := range Instances() {
+		pk, sk, _ := in.KEM.GenerateKey(rand.Reader)
+		ct, _, _ := in.KEM.Encapsulate(rand.Reader, pk)
+		if _, _, err := in.KEM.Encapsulate(rand.Reader, pk[:len(pk)-1]); err == nil {
+			t.Errorf("%s: short encapsulation key accepted", in.ID())
+		}
+		if _, err := in.KEM.Decapsulate(sk[:len(sk)-1], ct); err == nil {
+			t.Errorf("%s: short decapsulation key accepted", in.ID())
+		}
+		if _, err := in.KEM.Decapsulate(sk, append(ct, 0)); err == nil {
+			t.Errorf("%s: long ciphertext accepted", in.ID())
+		}
+		if _, _, err := in.KEM.GenerateKey(bytes.NewReader(make([]byte, 63))); err == nil {
+			t.Errorf("%s: keygen with 63 bytes of randomness succeeded", in.ID())
+		}
+		if _, err := registry.Local(in).Run(OpSKFromSeed, nil, registry.Args{registry.ArgSK: make([]byte, 32)}); err == nil {
+			t.Errorf("%s: sk_from_seed accepted a 32-byte seed", in.ID())
+		}
+	}
+}
+
+// BenchmarkKEM times the standard operations as the host's in-plugin loop
+// does: the operation's Prepare builds valid inputs, the body runs once per
+// iteration.
+func BenchmarkKEM(b *testing.B) {
+	for _, in := range Instances() {
+		for _, op := range registry.Ops(in) {
+			if op.Name == OpSKFromSeed {
+				continue
+			}
+			b.Run(in.Name+"/"+in.Impl+"/"+op.Name, func(b *testing.B) {
+				body, err := op.Prepare(rand.Reader, registry.BenchParams{})
+				if err != nil {
+					b.Fatal(err)
+				}
+				b.ReportAllocs()
+				for b.Loop() {
+					if err := body(); err != nil {
+						b.Fatal(err)
+					}
+				}
+			})
+		}
+	}
+}
