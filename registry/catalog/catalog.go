@@ -18,6 +18,10 @@ type Digest struct {
 	Records int    `json:"records"` // how many records the digest covers
 	SHA256  string `json:"sha256"`  // hex, of the file in its format's canonical form
 	Origin  string `json:"origin"`  // where the digest is published
+	// Reference is the reference KAT file, relative to the shared folder
+	// (kat.SharedDir), when one is at hand: on a mismatch the host names
+	// the first differing record and field.
+	Reference string `json:"reference,omitempty"`
 }
 
 // Entry is one known instance.
