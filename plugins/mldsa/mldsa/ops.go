@@ -1,0 +1,91 @@
+package mldsa
+
+import (
+	"fmt"
+	"io"
+
+	"crucible.dev/registry"
+	"crucible.dev/registry/vectors"
+)
+
+// extraOps are the operations beyond the signature kind's own: "features",
+// which tells the vector checks what the implementation's API can express,
+// and signing through the internal interface on an external μ (FIPS 204,
+// Algorithm 7; RFC 9881's "external μ") where the library has it. None of
+// the three libraries exposes verification on an external μ.
+func extraOps(s signer) []registry.Op {
+	ops := []registry.Op{featuresOp(s)}
+	if s.b.signMu != nil {
+		ops = append(ops, signMuOp(s))
+	}
+	return ops
+}
+
+func flag(b bool) []byte {
+	if b {
+		return []byte("1")
+	}
+	return []byte("0")
+}
+
+// FeatureArgs returns f as the "features" operation reports it.
+func FeatureArgs(f Features) registry.Args {
+	return registry.Args{
+		vectors.MLDSAExplicitRnd:  flag(f.ExplicitRnd),
+		vectors.MLDSASeedKey:      flag(f.SeedKey),
+		vectors.MLDSAExpandedKey:  flag(f.ExpandedKey),
+		vectors.MLDSAEmptyMessage: flag(f.EmptyMessage),
+		vectors.MLDSASignMu:       flag(f.SignMu),
+		vectors.MLDSAVerifyMu:     flag(f.VerifyMu),
+	}
+}
+
+func featuresOp(s signer) registry.Op {
+	return registry.Op{Name: vectors.OpMLDSAFeatures,
+		Run: func(io.Reader, registry.Args) (registry.Args, error) {
+			return FeatureArgs(s.b.features), nil
+		},
+		// A constant answer: timed only because every operation can be.
+		Prepare: func(io.Reader, registry.BenchParams) (func() error, error) {
+			return func() error { FeatureArgs(s.b.features); return nil }, nil
+		}}
+}
+
+// benchMu is the μ signed in benchmarks: any 64 bytes will do.
+func benchMu() []byte {
+	mu := make([]byte, MuSize)
+	for i := range mu {
+		mu[i] = byte(i)
+	}
+	return mu
+}
+
+func signMuOp(s signer) registry.Op {
+	sign := func(r io.Reader, sk, mu []byte) ([]byte, error) {
+		rnd, err := s.rnd(r)
+		if err != nil {
+			return nil, err
+		}
+		if len(mu) != MuSize {
+			return nil, fmt.Errorf("μ is %d bytes, want %d", len(mu), MuSize)
+		}
+		return s.b.signMu(sk, mu, rnd)
+	}
+	return registry.Op{Name: vectors.OpMLDSASignMu, Secret: true,
+		Run: func(r io.Reader, in registry.Args) (registry.Args, error) {
+			sk, mu := in[registry.ArgSK], in[vectors.ArgMu]
+			sig, err := sign(r, sk, mu)
+			if err != nil {
+				return nil, fmt.Errorf("%s %s/%s: %w", vectors.OpMLDSASignMu, s.p.Name, s.b.impl, err)
+			}
+			return registry.Args{registry.ArgSig: sig}, nil
+		},
+		Prepare: func(r io.Reader, _ registry.BenchParams) (func() error, error) {
+			_, sk, err := s.GenerateKey(r)
+			if err != nil {
+				return nil, err
+			}
+			mu := benchMu()
+			return func() error { _, err := sign(r, sk, mu); return err }, nil
+		}}
+}
