@@ -1,0 +1,79 @@
+package amoeba
+
+// Polynomial arithmetic of poly.c (spec §4.6). A polynomial of
+// R_q = Z_q[X]/(X^KN − X^KN/2 + 1) is a []int16 of length KN. Its NTT form
+// holds K blocks of 288 slots, block i at [i·288, (i+1)·288); coefficient
+// i + j·K of the polynomial is coefficient j of block i (the Nussbaumer map
+// R_q ≅ A[X]/(X^K − Y) with Y = X^K).
+
+// block returns block i of an NTT-domain polynomial as an array pointer, so
+// the transforms run without bounds checks on the block.
+func block(f []int16, i int) *[n]int16 {
+	return (*[n]int16)(f[i*n : (i+1)*n])
+}
+
+// forwardNussbaumer writes the NTT form of f (K blocks) into dst, which must
+// not overlap f. The output is unreduced, as the reference leaves it.
+func forwardNussbaumer(dst, f []int16, k int) {
+	for i := range k {
+		b := block(dst, i)
+		for j := range b {
+			b[j] = f[i+j*k]
+		}
+		forwardNTT(b)
+	}
+}
+
+// inverseNussbaumer writes the normal form of the NTT-domain F into dst,
+// which must not overlap F. Every output is in [0, q).
+func inverseNussbaumer(dst, F []int16, k int) {
+	var tmp [n]int16
+	for i := range k {
+		tmp = *block(F, i)
+		inverseNTT(&tmp)
+		for j, x := range tmp {
+			dst[i+j*k] = x
+		}
+	}
+}
+
+// polyMul multiplies in the NTT domain: at each slot n, a product of two
+// degree-<K polynomials in X modulo X^K − y_n. The sums are exact in int64
+// and the result keeps C's truncated remainder, so it may be negative. r
+// must not overlap f or g.
+func polyMul(r, f, g []int16, k int) {
+	f, g = f[:k*n], g[:k*n]
+	for s := range n {
+		y := int64(nttOfY[s])
+		for j := range k {
+			acc := int64(f[j*n+s]) * int64(g[s])
+			for i := 1; i <= j; i++ {
+				acc += int64(f[(j-i)*n+s]) * int64(g[i*n+s])
+			}
+			var hi int64
+			for i := j + 1; i < k; i++ {
+				hi += int64(f[(k+j-i)*n+s]) * int64(g[i*n+s])
+			}
+			acc += hi * y
+			r[j*n+s] = int16(acc % q)
+		}
+	}
+}
+
+// polyAdd sets r = f + g with int16 wrap-around, as the reference stores it.
+func polyAdd(r, f, g []int16) {
+	g = g[:len(r)]
+	f = f[:len(r)]
+	for i := range r {
+		r[i] = f[i] + g[i]
+	}
+}
+
+// polyMod reduces each coefficient to [0, q) from its truncated remainder.
+func polyMod(r, f []int16) {
+	f = f[:len(r)]
+	for i := range r {
+		x := int16(int32(f[i]) % q)
+		r[i] = x + (x>>15)&q
+	}
+}

@@ -1,0 +1,47 @@
+package main
+
+import (
+	"io"
+
+	"crucible.dev/plugins/amoeba/amoeba"
+	"crucible.dev/registry"
+	"crucible.dev/registry/kat"
+)
+
+// instances serves every parameter set of amoeba.All, one table, one
+// adapter.
+func instances() []*registry.Instance {
+	out := make([]*registry.Instance, 0, len(amoeba.All))
+	for _, p := range amoeba.All {
+		k := amoeba.New(p)
+		out = append(out, &registry.Instance{
+			Name: p.Name,
+			Impl: "go",
+			Kind: registry.KindKEM,
+			KEM:  k,
+			Sizes: registry.Sizes{
+				PublicKey:    p.PublicKeySize(),
+				SecretKey:    p.SecretKeySize(),
+				Ciphertext:   p.CiphertextSize(),
+				SharedSecret: p.SharedSecretSize(),
+			},
+			KATs: []registry.KATGenerator{{
+				Source:  "ngcc",
+				Format:  kat.FormatNGCC,
+				Records: 10,
+				Generate: func(w io.Writer, n int) error {
+					return kat.WriteNGCCKEM(w, k, n)
+				},
+			}},
+			Notes: map[string]string{
+				"implementation": "pure Go port of the NGCC round-1 reference C (crucible.dev/plugins/amoeba/amoeba), no assembly",
+				"symmetric":      "ICCS sm3hash, pseudoXOF and DRNG from crucible.dev/registry/iccs",
+				"secret key":     "reference form: NTT-domain ŝ packed 12 bits per value ‖ pk ‖ z",
+				"decaps failure": "an uncorrectable message code word returns 64 zero bytes and an error, as the reference's kem_dec returns -1; a re-encryption mismatch returns the implicit-rejection key pseudoXOF(ct ‖ z)",
+				"re-encryption":  "compares every 4th ciphertext byte, as the reference does",
+			},
+			Profile: []string{"crucible.dev/registry/iccs."},
+		})
+	}
+	return out
+}
