@@ -115,6 +115,7 @@ func (k *KEM) notes() map[string]string {
 	if k.skIsSeed {
 		n["secret-key form"] = fmt.Sprintf("%d-byte seed d‖z (FIPS 203 §7.1 keygen seed); decapsulation re-derives the key from it", k.sk)
 		n["nist-rsp"] = "not generated: crypto/mlkem cannot encode the expanded decapsulation key the .rsp files record"
+		n["encaps path"] = "crypto/rand.Reader: crypto/mlkem Encapsulate (its own m); any other reader: mlkemtest derandomised Encapsulate, which parses ek twice"
 	} else {
 		n["secret-key form"] = fmt.Sprintf("%d-byte expanded dk = dk_PKE‖ek‖H(ek)‖z (FIPS 203 §7.1)", k.sk)
 	}

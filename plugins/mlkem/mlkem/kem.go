@@ -6,6 +6,7 @@
 package mlkem
 
 import (
+	cryptorand "crypto/rand"
 	"fmt"
 	"io"
 )
@@ -35,6 +36,12 @@ type internal struct {
 	// decaps decapsulates ct with dk; an invalid ciphertext of the right
 	// length gives the implicit-rejection key, not an error.
 	decaps func(dk, ct []byte) (k []byte, err error)
+	// encapsSystem, when set, is the library's own randomised
+	// encapsulation, drawing m from the system generator. It is used only
+	// when the caller's randomness is crypto/rand.Reader, where no one can
+	// reproduce m anyway, because the library's derandomised entry point
+	// costs more than its public one (see std.go).
+	encapsSystem func(ek []byte) (ct, k []byte, err error)
 }
 
 // KEM adapts an internal implementation to registry.KEM.
@@ -84,6 +91,13 @@ func (k *KEM) FromSeed(seed []byte) (pk, sk []byte, err error) {
 func (k *KEM) Encapsulate(rand io.Reader, pk []byte) (ct, ss []byte, err error) {
 	if len(pk) != k.pk {
 		return nil, nil, fmt.Errorf("encaps %s/%s: encapsulation key is %d bytes, want %d", k.name, k.impl, len(pk), k.pk)
+	}
+	if rand == cryptorand.Reader && k.in.encapsSystem != nil {
+		ct, ss, err = k.in.encapsSystem(pk)
+		if err != nil {
+			return nil, nil, fmt.Errorf("encaps %s/%s: %w", k.name, k.impl, err)
+		}
+		return ct, ss, nil
 	}
 	m := make([]byte, MessageSize)
 	if _, err := io.ReadFull(rand, m); err != nil {

@@ -137,6 +137,11 @@ func TestSizes(t *testing.T) {
 		if len(pk) != s.PublicKey || len(sk) != s.SecretKey || len(ct) != s.Ciphertext || len(ss) != s.SharedSecret {
 			t.Errorf("%s: returned pk %d sk %d ct %d ss %d, declared %+v", in.ID(), len(pk), len(sk), len(ct), len(ss), s)
 		}
+		// Under crypto/rand.Reader go-std takes its public randomised
+		// path; it must round-trip like the derandomised one.
+		if ss2, err := in.KEM.Decapsulate(sk, ct); err != nil || !bytes.Equal(ss, ss2) {
+			t.Errorf("%s: round trip under crypto/rand.Reader: %v", in.ID(), err)
+		}
 	}
 }
 

@@ -9,7 +9,10 @@ import (
 // can neither print nor parse the expanded encoding of FIPS 203 §7.1, so
 // its sk is d‖z and every decapsulation re-derives the key from it. It
 // serves ML-KEM-768 and ML-KEM-1024; mlkemtest supplies the derandomised
-// encapsulation (ML-KEM.Encaps_internal).
+// encapsulation (ML-KEM.Encaps_internal). mlkemtest re-parses the
+// encapsulation key it is given (its matrix Â is sampled a second time), so
+// under crypto/rand.Reader the adapter calls the public Encapsulate
+// instead, which is what a user of crypto/mlkem runs.
 
 type stdDecapsulationKey[E any] interface {
 	Bytes() []byte
@@ -17,7 +20,10 @@ type stdDecapsulationKey[E any] interface {
 	EncapsulationKey() E
 }
 
-type stdEncapsulationKey interface{ Bytes() []byte }
+type stdEncapsulationKey interface {
+	Bytes() []byte
+	Encapsulate() (sharedKey, ciphertext []byte)
+}
 
 // stdInternal builds the internal algorithms from one parameter set's
 // constructors.
@@ -41,6 +47,14 @@ func stdInternal[D stdDecapsulationKey[E], E stdEncapsulationKey](
 			}
 			k, ct, err := encaps(ek, m)
 			return ct, k, err
+		},
+		encapsSystem: func(ekb []byte) ([]byte, []byte, error) {
+			ek, err := newEK(ekb)
+			if err != nil {
+				return nil, nil, err
+			}
+			k, ct := ek.Encapsulate()
+			return ct, k, nil
 		},
 		decaps: func(seed, ct []byte) ([]byte, error) {
 			dk, err := newDK(seed)
