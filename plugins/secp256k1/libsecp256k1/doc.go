@@ -1,0 +1,21 @@
+// Package libsecp256k1 calls Bitcoin Core's libsecp256k1, the C reference
+// implementation of secp256k1, loaded at run time with dlopen so the plugin
+// builds and runs whether or not the library is installed.
+//
+// Every operation is one cgo call into a small C shim (shim.c) that parses,
+// computes and serialises in C, so a measurement pays the cgo transition once
+// per operation (tens of nanoseconds) and allocates on the Go side only the
+// output it returns.
+package libsecp256k1
+
+import "errors"
+
+// ErrNotLoaded is wrapped by every call when the library could not be loaded.
+var ErrNotLoaded = errors.New("libsecp256k1 not loaded")
+
+// ErrInvalidSignature reports a signature that parses but does not verify.
+var ErrInvalidSignature = errors.New("invalid signature")
+
+// sonames are tried in order: the current ABI (0.3 and later), Debian
+// bookworm's 0.2 ABI, then the development symlink.
+var sonames = []string{"libsecp256k1.so.2", "libsecp256k1.so.1", "libsecp256k1.so"}
