@@ -1,0 +1,12 @@
+// Command secp256k1 is the Crucible plugin for secp256k1: ECDSA, BIP-340
+// Schnorr and ECDH, each served by decred, btcec and libsecp256k1.
+package main
+
+import (
+	"crucible.dev/plugins/secp256k1/secp256k1"
+	"crucible.dev/registry"
+)
+
+func main() {
+	registry.Serve(&registry.Plugin{Name: "secp256k1", Version: "0.1.0", Instances: secp256k1.Instances()})
+}

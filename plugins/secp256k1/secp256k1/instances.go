@@ -1,0 +1,173 @@
+package secp256k1
+
+import (
+	"runtime/debug"
+
+	"crucible.dev/plugins/secp256k1/libsecp256k1"
+	"crucible.dev/registry"
+)
+
+// The catalog names of the instances this package serves.
+const (
+	NameECDSA        = "ECDSA-secp256k1-SHA256"
+	NameECDSACompact = "ECDSA-secp256k1-SHA256-compact"
+	NameBIP340       = "BIP340-Schnorr"
+	NameECDH         = "ECDH-secp256k1"
+	NameECDHX        = "ECDH-secp256k1-x"
+)
+
+// The implementation names.
+const (
+	ImplDecred  = "decred"
+	ImplBtcec   = "btcec"
+	ImplLibsecp = "libsecp256k1"
+)
+
+// Module paths of the Go implementations, for their versions in Notes.
+const (
+	modDecred = "github.com/decred/dcrd/dcrec/secp256k1/v4"
+	modBtcec  = "github.com/btcsuite/btcd/btcec/v2"
+)
+
+// sizes are the declared lengths, from this package's constants.
+var (
+	ecdsaDERSizes     = registry.Sizes{PublicKey: PublicKeySize, SecretKey: ScalarSize, Signature: MaxDERSignatureSize}
+	ecdsaCompactSizes = registry.Sizes{PublicKey: PublicKeySize, SecretKey: ScalarSize, Signature: CompactSignatureSize}
+	bip340Sizes       = registry.Sizes{PublicKey: XOnlyPublicKeySize, SecretKey: ScalarSize, Signature: SchnorrSignatureSize}
+	ecdhSizes         = registry.Sizes{PublicKey: PublicKeySize, SecretKey: ScalarSize, SharedSecret: SharedSecretSize,
+		Messages: []int{PublicKeySize, PublicKeySize}}
+)
+
+// profile groups the hashing inside signing for the hash-share profile.
+var profile = []string{"crypto/sha256", "crypto/internal/fips140/sha256", "github.com/btcsuite/btcd/chainhash"}
+
+// Instances returns every instance of every implementation. The
+// libsecp256k1 ones are present even when the library cannot be loaded,
+// marked Unavailable so the host reports them as not built.
+func Instances() []*registry.Instance {
+	var out []*registry.Instance
+	out = append(out, ecdsaInstances(ImplDecred, decred{}, decredNotes())...)
+	out = append(out, ecdhInstances(ImplDecred, decred{}, decredNotes())...)
+	out = append(out, bip340Instance(ImplBtcec, btcecSchnorr{}, btcecNotes()))
+
+	lib := libsecpInstances()
+	if err := libsecp256k1.Load(); err != nil {
+		for _, in := range lib {
+			in.Signature, in.KEX, in.Extra = nil, nil, nil
+			in.Unavailable = "not built: libsecp256k1 not found"
+			in.Notes = map[string]string{"reason": err.Error(),
+				"install": "Debian/Ubuntu: apt-get install libsecp256k1-1 (runtime) or libsecp256k1-dev"}
+		}
+	}
+	return append(out, lib...)
+}
+
+func libsecpInstances() []*registry.Instance {
+	notes := func() map[string]string {
+		return map[string]string{
+			"implementation": "libsecp256k1 (C), " + libsecp256k1.Path(),
+			"binding":        "dlopen at run time; one cgo call per operation into shim.c, output buffers allocated in Go",
+			"context":        "one context, randomised at load (secp256k1_context_randomize)",
+		}
+	}
+	var out []*registry.Instance
+	out = append(out, ecdsaInstances(ImplLibsecp, libsecp{}, notes())...)
+	out = append(out, ecdhInstances(ImplLibsecp, libsecp{}, notes())...)
+	return append(out, bip340Instance(ImplLibsecp, libsecpSchnorr{}, notes()))
+}
+
+func decredNotes() map[string]string {
+	return map[string]string{
+		"implementation": modDecred + " " + moduleVersion(modDecred),
+		"constant time":  "ScalarBaseMultNonConst/ScalarMultNonConst: variable-time in the secret scalar",
+	}
+}
+
+func btcecNotes() map[string]string {
+	return map[string]string{
+		"implementation": modBtcec + " " + moduleVersion(modBtcec) + " (schnorr)",
+		"messages":       "32-byte messages: schnorr.Sign (CustomNonce, FastSign) and Signature.Verify; other lengths: this plugin's BIP-340 steps on btcec's scalar/point/tagged-hash functions, since btcec's schnorr accepts 32-byte messages only",
+		"constant time":  "ScalarBaseMultNonConst: variable-time in the secret scalar",
+	}
+}
+
+func ecdsaInstances(impl string, b ecdsaBackend, notes map[string]string) []*registry.Instance {
+	var out []*registry.Instance
+	for _, v := range []struct {
+		name  string
+		der   bool
+		sizes registry.Sizes
+		sig   string
+	}{
+		{NameECDSA, true, ecdsaDERSizes, "DER (X.690 SEQUENCE of INTEGER r, s), variable length, at most 72 bytes"},
+		{NameECDSACompact, false, ecdsaCompactSizes, "64 bytes r ‖ s (IEEE P1363)"},
+	} {
+		s := &ECDSA{backend: b, der: v.der}
+		n := clone(notes)
+		n["signature"] = v.sig + "; s normalised to at most n/2 (BIP-62 low S)"
+		n["public key"] = "33-byte SEC 1 compressed point (verify also takes 65-byte uncompressed)"
+		n["secret key"] = "32-byte big-endian scalar in [1, n-1]; keygen rejection-samples 32-byte strings"
+		n["nonce"] = "RFC 6979 HMAC-SHA256 with a nil reader; with a reader, 32 bytes read are RFC 6979 §3.6 additional data"
+		n["verify"] = "SEC 1: high S accepted; Extra op " + OpVerifyLowS + " rejects s > n/2 (BIP-146)"
+		out = append(out, &registry.Instance{
+			Name: v.name, Impl: impl, Kind: registry.KindSig, Signature: s,
+			Sizes: v.sizes, Extra: []registry.Op{verifyLowSOp(s)}, Notes: n, Profile: profile,
+		})
+	}
+	return out
+}
+
+func ecdhInstances(impl string, b ecdhBackend, notes map[string]string) []*registry.Instance {
+	var out []*registry.Instance
+	for _, v := range []struct {
+		name string
+		raw  bool
+		ss   string
+	}{
+		{NameECDH, false, "SHA-256(0x02|0x03 ‖ x) of the shared point (libsecp256k1's default)"},
+		{NameECDHX, true, "x coordinate of the shared point (SEC 1 §3.3.1, RFC 5903 §9)"},
+	} {
+		x := &ECDH{backend: b, raw: v.raw}
+		n := clone(notes)
+		n["shared secret"] = v.ss
+		n["messages"] = "pass 1: A's 33-byte compressed public key; pass 2: B's"
+		out = append(out, &registry.Instance{
+			Name: v.name, Impl: impl, Kind: registry.KindKEX, KEX: x,
+			Sizes: ecdhSizes, Extra: []registry.Op{ecdhSPKIOp(x)}, Notes: n, Profile: profile,
+		})
+	}
+	return out
+}
+
+func bip340Instance(impl string, b bip340Backend, notes map[string]string) *registry.Instance {
+	n := clone(notes)
+	n["aux_rand"] = "32 bytes read from the reader; 32 zero bytes with a nil reader"
+	n["public key"] = "32-byte x-only (BIP-340)"
+	return &registry.Instance{
+		Name: NameBIP340, Impl: impl, Kind: registry.KindSig, Signature: &Schnorr{backend: b},
+		Sizes: bip340Sizes, Notes: n, Profile: profile,
+	}
+}
+
+func clone(m map[string]string) map[string]string {
+	out := make(map[string]string, len(m)+4)
+	for k, v := range m {
+		out[k] = v
+	}
+	return out
+}
+
+// moduleVersion is the version of module path linked into this binary.
+func moduleVersion(path string) string {
+	if bi, ok := debug.ReadBuildInfo(); ok {
+		for _, d := range bi.Deps {
+			if d.Path == path {
+				if d.Replace != nil {
+					return d.Replace.Version
+				}
+				return d.Version
+			}
+		}
+	}
+	return "(version not recorded in this binary)"
+}

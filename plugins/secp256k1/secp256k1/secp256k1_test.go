@@ -1,0 +1,275 @@
+package secp256k1
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"testing"
+
+	"crucible.dev/plugins/secp256k1/libsecp256k1"
+	"crucible.dev/registry"
+	"crucible.dev/registry/vectors"
+)
+
+// available returns the instances that are built here. The libsecp256k1
+// ones are skipped, with the reason, when the library is absent, unless
+// CRUCIBLE_REQUIRE_LIBSECP256K1 is set (CI installs the library and sets it).
+func available(t *testing.T) []*registry.Instance {
+	t.Helper()
+	var out []*registry.Instance
+	for _, in := range Instances() {
+		if in.Unavailable != "" {
+			if os.Getenv("CRUCIBLE_REQUIRE_LIBSECP256K1") != "" {
+				t.Fatalf("%s: %s (%s)", in.ID(), in.Unavailable, in.Notes["reason"])
+			}
+			t.Logf("%s skipped: %s (%s)", in.ID(), in.Unavailable, in.Notes["reason"])
+			continue
+		}
+		out = append(out, in)
+	}
+	return out
+}
+
+// byName groups the available instances by catalog name.
+func byName(t *testing.T) map[string][]*registry.Instance {
+	m := map[string][]*registry.Instance{}
+	for _, in := range available(t) {
+		m[in.Name] = append(m[in.Name], in)
+	}
+	return m
+}
+
+func TestVectors(t *testing.T) {
+	for _, in := range available(t) {
+		srcs := vectors.For(in.Name, false)
+		if len(srcs) == 0 {
+			t.Errorf("%s: no vector source applies", in.ID())
+		}
+		for _, src := range srcs {
+			t.Run(in.ID()+"/"+src.Name, func(t *testing.T) {
+				res, err := src.Check(in.Name, registry.Local(in))
+				if errors.Is(err, vectors.ErrUnavailable) {
+					t.Skipf("vectors unavailable: %v", err)
+				}
+				if err != nil {
+					t.Fatal(err)
+				}
+				if res.Failed != 0 || res.Passed == 0 {
+					t.Fatalf("passed %d, failed %d: %v", res.Passed, res.Failed, res.Failures)
+				}
+				t.Logf("passed %d", res.Passed)
+			})
+		}
+	}
+}
+
+func TestLibraryLoads(t *testing.T) {
+	if err := libsecp256k1.Load(); err != nil {
+		if os.Getenv("CRUCIBLE_REQUIRE_LIBSECP256K1") != "" {
+			t.Fatal(err)
+		}
+		t.Skipf("libsecp256k1 absent: %v", err)
+	}
+	t.Logf("libsecp256k1 loaded from %s", libsecp256k1.Path())
+}
+
+// seeded is a deterministic reader for reproducible keys and nonces.
+func seeded(label string) io.Reader {
+	var buf bytes.Buffer
+	for i := 0; i < 64; i++ {
+		h := sha256.Sum256([]byte(fmt.Sprintf("%s %d", label, i)))
+		buf.Write(h[:])
+	}
+	return &buf
+}
+
+// TestSignatureInterop signs with every implementation, with and without
+// randomness, over messages of several lengths: the same key and nonce
+// input must give the same bytes everywhere (keygen, RFC 6979 and BIP-340
+// nonces are deterministic functions of their inputs), and every
+// signature must verify under every implementation and fail once altered.
+func TestSignatureInterop(t *testing.T) {
+	for name, ins := range byName(t) {
+		if ins[0].Kind != registry.KindSig {
+			continue
+		}
+		if len(ins) < 2 {
+			t.Logf("%s: only %s here, nothing to compare", name, ins[0].ID())
+		}
+		for _, msgLen := range []int{0, 1, 32, 64, 100} {
+			for _, hedged := range []bool{false, true} {
+				label := fmt.Sprintf("%s msg %d hedged %v", name, msgLen, hedged)
+				msg := bytes.Repeat([]byte{0xa5}, msgLen)
+				var pk0, sig0 []byte
+				for i, in := range ins {
+					s := in.Signature
+					pk, sk, err := s.GenerateKey(seeded(label))
+					if err != nil {
+						t.Fatalf("%s %s: keygen: %v", in.ID(), label, err)
+					}
+					var rand io.Reader
+					if hedged {
+						rand = seeded(label + " nonce")
+					}
+					sig, err := s.Sign(rand, sk, msg, nil)
+					if err != nil {
+						t.Fatalf("%s %s: sign: %v", in.ID(), label, err)
+					}
+					checkSizes(t, in, pk, sk, sig)
+					if i == 0 {
+						pk0, sig0 = pk, sig
+					} else if !bytes.Equal(pk, pk0) || !bytes.Equal(sig, sig0) {
+						t.Errorf("%s %s: pk %x sig %x, but %s gives pk %x sig %x", in.ID(), label, pk, sig, ins[0].ID(), pk0, sig0)
+					}
+				}
+				for _, in := range ins {
+					if err := in.Signature.Verify(pk0, msg, sig0, nil); err != nil {
+						t.Errorf("%s %s: verify: %v", in.ID(), label, err)
+					}
+					bad := bytes.Clone(sig0)
+					bad[len(bad)-1] ^= 0x01
+					if err := in.Signature.Verify(pk0, msg, bad, nil); err == nil {
+						t.Errorf("%s %s: verified an altered signature", in.ID(), label)
+					}
+					if err := in.Signature.Verify(pk0, append(bytes.Clone(msg), 0), sig0, nil); err == nil {
+						t.Errorf("%s %s: verified a signature on another message", in.ID(), label)
+					}
+				}
+			}
+		}
+	}
+}
+
+func checkSizes(t *testing.T, in *registry.Instance, pk, sk, sig []byte) {
+	t.Helper()
+	if len(pk) != in.Sizes.PublicKey || len(sk) != in.Sizes.SecretKey {
+		t.Errorf("%s: pk %d sk %d bytes, declared %d %d", in.ID(), len(pk), len(sk), in.Sizes.PublicKey, in.Sizes.SecretKey)
+	}
+	if in.Name == NameECDSA {
+		if len(sig) > in.Sizes.Signature || len(sig) < 8 {
+			t.Errorf("%s: DER signature of %d bytes, declared at most %d", in.ID(), len(sig), in.Sizes.Signature)
+		}
+	} else if len(sig) != in.Sizes.Signature {
+		t.Errorf("%s: signature of %d bytes, declared %d", in.ID(), len(sig), in.Sizes.Signature)
+	}
+}
+
+// TestECDHInterop runs the exchange with party A from one implementation
+// and party B from another, for every pair: both must derive the same
+// secret, and every implementation must derive it from the same keys.
+func TestECDHInterop(t *testing.T) {
+	for name, ins := range byName(t) {
+		if ins[0].Kind != registry.KindKEX {
+			continue
+		}
+		var want []byte
+		for _, a := range ins {
+			for _, b := range ins {
+				xa, xb := a.KEX, b.KEX
+				pkA, skA, stA, err := xa.Init(registry.PartyA, seeded(name+" A"))
+				if err != nil {
+					t.Fatal(err)
+				}
+				pkB, skB, stB, err := xb.Init(registry.PartyB, seeded(name+" B"))
+				if err != nil {
+					t.Fatal(err)
+				}
+				m1, stA, err := xa.Pass(1, nil, pkA, skA, pkB, stA, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				m2, stB, err := xb.Pass(2, nil, pkB, skB, pkA, stB, m1)
+				if err != nil {
+					t.Fatal(err)
+				}
+				ssA, errA := xa.Derive(registry.PartyA, pkA, skA, pkB, stA, m2)
+				ssB, errB := xb.Derive(registry.PartyB, pkB, skB, pkA, stB, m1)
+				if errA != nil || errB != nil {
+					t.Fatalf("%s × %s: derive: %v %v", a.ID(), b.ID(), errA, errB)
+				}
+				if len(pkA) != a.Sizes.PublicKey || len(m1) != a.Sizes.Messages[0] || len(ssA) != a.Sizes.SharedSecret {
+					t.Errorf("%s: sizes pk %d msg %d ss %d differ from the declared %+v", a.ID(), len(pkA), len(m1), len(ssA), a.Sizes)
+				}
+				if !bytes.Equal(ssA, ssB) {
+					t.Errorf("%s × %s: A derives %x, B %x", a.ID(), b.ID(), ssA, ssB)
+				}
+				if want == nil {
+					want = ssA
+				} else if !bytes.Equal(ssA, want) {
+					t.Errorf("%s × %s: secret %x, other pairs %x", a.ID(), b.ID(), ssA, want)
+				}
+			}
+		}
+	}
+}
+
+// TestRejects checks that every implementation refuses secret keys out of
+// range and public keys off the curve.
+func TestRejects(t *testing.T) {
+	n := order[:]
+	nMinus1 := bytes.Clone(n)
+	nMinus1[31]--
+	offCurve := append([]byte{0x02}, bytes.Repeat([]byte{0}, 31)...) // x = 0: 7 is not a square mod p
+	offCurve = append(offCurve, 0x05)
+	for _, in := range available(t) {
+		for _, sk := range [][]byte{zero[:], n, bytes.Repeat([]byte{0xff}, 32), sk31()} {
+			switch in.Kind {
+			case registry.KindSig:
+				if _, err := in.Signature.Sign(nil, sk, []byte("m"), nil); err == nil {
+					t.Errorf("%s: signed with secret key %x", in.ID(), sk)
+				}
+			case registry.KindKEX:
+				if _, err := in.KEX.Derive(registry.PartyA, nil, sk, nil, nil, offCurve); err == nil {
+					t.Errorf("%s: derived with secret key %x", in.ID(), sk)
+				}
+			}
+		}
+		if in.Kind == registry.KindKEX {
+			if _, err := in.KEX.Derive(registry.PartyA, nil, nMinus1, nil, nil, offCurve); err == nil {
+				t.Errorf("%s: derived with a point off the curve", in.ID())
+			}
+		}
+		if in.Kind == registry.KindSig {
+			if _, err := in.Signature.Sign(nil, nMinus1, []byte("m"), []byte("ctx")); err == nil {
+				t.Errorf("%s: signed with a context string", in.ID())
+			}
+		}
+	}
+}
+
+func sk31() []byte { return bytes.Repeat([]byte{1}, 31) }
+
+// TestBtcecAnyLength checks this plugin's BIP-340 steps for messages btcec
+// does not take against btcec's schnorr package on the messages it does
+// take: 32 bytes.
+func TestBtcecAnyLength(t *testing.T) {
+	var b btcecSchnorr
+	for i := 0; i < 16; i++ {
+		label := fmt.Sprintf("any length %d", i)
+		sk, err := generateScalar(seeded(label))
+		if err != nil {
+			t.Fatal(err)
+		}
+		pk, _ := b.PublicKey(sk)
+		msg := sha256.Sum256([]byte(label))
+		aux := sha256.Sum256([]byte(label + " aux"))
+		want, err := b.Sign(sk, msg[:], aux[:])
+		if err != nil {
+			t.Fatal(err)
+		}
+		got, err := signAnyLength(sk, msg[:], aux[:])
+		if err != nil || !bytes.Equal(got, want) {
+			t.Fatalf("signAnyLength %x (%v), schnorr.Sign %x", got, err, want)
+		}
+		if err := verifyAnyLength(pk, msg[:], want); err != nil {
+			t.Errorf("verifyAnyLength rejects schnorr.Sign's signature: %v", err)
+		}
+		want[5] ^= 0x10
+		if verifyAnyLength(pk, msg[:], want) == nil || b.Verify(pk, msg[:], want) == nil {
+			t.Errorf("an altered signature verifies")
+		}
+	}
+}
