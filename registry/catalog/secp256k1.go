@@ -11,14 +11,14 @@ import "crucible.dev/registry"
 // A DER ECDSA signature (X.690 SEQUENCE of INTEGER r, s) has no fixed
 // length: 72 bytes at most (70 to 71 for the low-S signatures produced here,
 // shorter when r or s has leading zero bytes, about 1 in 256 signatures
-// each), so for ECDSA-secp256k1-SHA256 the Signature size is an upper
-// bound and the audit must check len(sig) <= 72, not equality. The compact
+// each), so ECDSA-secp256k1-SHA256 sets MaxSig: its Signature size is an
+// upper bound and the audit checks len(sig) <= 72, not equality. The compact
 // instance is the same signature as r ‖ s, exactly 64 bytes.
 func init() {
 	register(
 		Entry{
 			Name: "ECDSA-secp256k1-SHA256", Family: "secp256k1", Kind: registry.KindSig, Category: 0,
-			Sizes: registry.Sizes{PublicKey: 33, SecretKey: 32, Signature: 72},
+			Sizes: registry.Sizes{PublicKey: 33, SecretKey: 32, Signature: 72}, MaxSig: true,
 			Spec:  "SEC 1 v2 §4.1 with SHA-256, RFC 6979 nonces, BIP-62 low S; signature DER, variable length, Signature is a maximum (<= 72)",
 		},
 		Entry{
