@@ -19,7 +19,7 @@ func init() {
 		Entry{
 			Name: "ECDSA-secp256k1-SHA256", Family: "secp256k1", Kind: registry.KindSig, Category: 0,
 			Sizes: registry.Sizes{PublicKey: 33, SecretKey: 32, Signature: 72}, MaxSig: true,
-			Spec:  "SEC 1 v2 §4.1 with SHA-256, RFC 6979 nonces, BIP-62 low S; signature DER, variable length, Signature is a maximum (<= 72)",
+			Spec: "SEC 1 v2 §4.1 with SHA-256, RFC 6979 nonces, BIP-62 low S; signature DER, variable length, Signature is a maximum (<= 72)",
 		},
 		Entry{
 			Name: "ECDSA-secp256k1-SHA256-compact", Family: "secp256k1", Kind: registry.KindSig, Category: 0,
