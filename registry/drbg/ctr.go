@@ -56,16 +56,57 @@ func NewCTR(entropy, personalization []byte) (*CTR, error) {
 // Read fills p with output and then updates the state: exactly one call of
 // the reference's randombytes(p, len(p)). It never fails.
 func (d *CTR) Read(p []byte) (int, error) {
+	d.generate(p, nil)
+	return len(p), nil
+}
+
+// Generate is CTR_DRBG_Generate without derivation function (SP 800-90A
+// §10.2.1.5.1) with additional input, which is empty or 48 bytes; with an
+// empty one it is Read. The PQC KAT generator never passes additional
+// input; ACVP's ctrDRBG vectors do.
+func (d *CTR) Generate(p, additional []byte) error {
+	if len(additional) != 0 && len(additional) != SeedSize {
+		return fmt.Errorf("drbg: CTR additional input is %d bytes, want 0 or %d", len(additional), SeedSize)
+	}
+	var add *[SeedSize]byte
+	if len(additional) != 0 {
+		add = (*[SeedSize]byte)(additional)
+		d.update(add)
+	}
+	d.generate(p, add)
+	return nil
+}
+
+// Reseed is CTR_DRBG_Reseed without derivation function (SP 800-90A
+// §10.2.1.4.1): the new entropy input, XORed with the additional input
+// (empty or 48 bytes), is mixed into the state.
+func (d *CTR) Reseed(entropy, additional []byte) error {
+	if len(entropy) != SeedSize {
+		return fmt.Errorf("drbg: CTR reseed entropy input is %d bytes, want %d", len(entropy), SeedSize)
+	}
+	if len(additional) != 0 && len(additional) != SeedSize {
+		return fmt.Errorf("drbg: CTR additional input is %d bytes, want 0 or %d", len(additional), SeedSize)
+	}
+	var seed [SeedSize]byte
+	copy(seed[:], entropy)
+	for i, b := range additional {
+		seed[i] ^= b
+	}
+	d.update(&seed)
+	return nil
+}
+
+// generate produces the counter-mode output and then updates the state
+// with the additional input (none: all zero, which leaves the XOR out).
+func (d *CTR) generate(p []byte, add *[SeedSize]byte) {
 	var blk [aes.BlockSize]byte
-	n := len(p)
 	for len(p) > 0 {
 		d.incV()
 		d.block.Encrypt(blk[:], d.v[:])
 		c := copy(p, blk[:])
 		p = p[c:]
 	}
-	d.update(nil)
-	return n, nil
+	d.update(add)
 }
 
 // incV increments V as a 128-bit big-endian counter.
