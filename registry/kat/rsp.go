@@ -63,7 +63,7 @@ func (r *rspWriter) bytes(name string, b []byte) {
 	r.w.WriteByte('\n')
 }
 
-// records runs one body per record, separated by empty lines, with the
+// rspRecords runs one body per record, separated by empty lines, with the
 // record's seed drawn from the master generator and its own generator
 // instantiated from that seed.
 func rspRecords(w io.Writer, n int, body func(rw *rspWriter, count int, master, rec io.Reader) error) error {
