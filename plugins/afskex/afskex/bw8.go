@@ -45,51 +45,52 @@ func decodeBW8(m []byte, f []int16) {
 // torus Z_4096 (§4.4.1): for each coset, label each coordinate pair by the
 // nearer of its two admissible patterns, repair odd label parity at the
 // cheapest pair, and keep coset 1 only if it is strictly nearer. Ties go to
-// the first candidate, as in the reference.
+// the first candidate, as in the reference. The decoded message is secret,
+// so every choice is a mask, not a branch.
 func decodeRM8(f []int16) byte {
+	f = f[:8]
 	var c0, c1 [8]int32 // squared distance of each coordinate to level 0 and to 2048
-	for j := 0; j < 8; j++ {
+	for j := range f {
 		x := lift(canonical(f[j]))
-		d0 := min(x, 4096-x)
+		y := 4096 - x
+		d0 := x ^ ((x ^ y) & ((y - x) >> 31)) // min(x, 4096−x)
 		d1 := x - 2048
 		c0[j], c1[j] = d0*d0, d1*d1
 	}
-	var best byte
-	var bestCost int32
+	var n [2]int32
+	var total [2]int32
 	for c := int32(0); c < 2; c++ {
-		var total int32
-		var labels [4]int32
-		var delta [4]int32
+		var labels, delta [4]int32
+		parity := int32(0)
 		for p := 0; p < 4; p++ {
 			l0 := c0[2*p] + c0[2*p+1]
 			l1 := c1[2*p] + c1[2*p+1]
-			if c == 1 {
+			if c == 1 { // public: the coset being tried
 				l0 = c1[2*p] + c0[2*p+1]
 				l1 = c0[2*p] + c1[2*p+1]
 			}
-			if l1 < l0 {
-				labels[p] = 1
-				total += l1
-				delta[p] = l0 - l1
-			} else {
-				total += l0
-				delta[p] = l1 - l0
-			}
+			d := l1 - l0
+			lt := d >> 31 // all ones iff l1 < l0
+			labels[p] = lt & 1
+			parity ^= lt & 1
+			total[c] += l0 ^ ((l0 ^ l1) & lt)
+			delta[p] = (d ^ lt) - lt // |l1 − l0|
 		}
-		if labels[0]^labels[1]^labels[2]^labels[3] == 1 {
-			mp := 0
-			for p := 1; p < 4; p++ {
-				if delta[p] < delta[mp] {
-					mp = p
-				}
-			}
-			total += delta[mp]
-			labels[mp] ^= 1
+		// The first pair of least δ, found with strict comparisons.
+		minD, idx := delta[0], int32(0)
+		for p := int32(1); p < 4; p++ {
+			lt := (delta[p] - minD) >> 31
+			minD ^= (minD ^ delta[p]) & lt
+			idx ^= (idx ^ p) & lt
 		}
-		n := byte(c | labels[0]<<1 | (labels[0]^labels[1])<<2 | labels[3]<<3)
-		if c == 0 || total < bestCost {
-			best, bestCost = n, total
+		odd := -parity
+		total[c] += minD & odd
+		for p := int32(0); p < 4; p++ {
+			eq := ((p ^ idx) - 1) >> 31 // all ones iff p == idx
+			labels[p] ^= eq & odd & 1
 		}
+		n[c] = c | labels[0]<<1 | (labels[0]^labels[1])<<2 | labels[3]<<3
 	}
-	return best
+	better := (total[1] - total[0]) >> 31 // all ones iff coset 1 is strictly nearer
+	return byte(n[0] ^ ((n[0] ^ n[1]) & better))
 }

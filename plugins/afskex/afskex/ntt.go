@@ -39,15 +39,19 @@ func ntt(f []int16) {
 			z := zetas[k]
 			k++
 			a, b := f[start:start+l], f[start+l:start+2*l]
-			for j := range a {
-				t := fqmul(z, b[j])
-				if reduce {
+			b = b[:len(a)]
+			if reduce {
+				for j := range a {
+					t := fqmul(z, b[j])
 					b[j] = barrettReduce(a[j] - t)
 					a[j] = barrettReduce(a[j] + t)
-				} else {
-					b[j] = a[j] - t
-					a[j] = a[j] + t
 				}
+				continue
+			}
+			for j := range a {
+				t := fqmul(z, b[j])
+				b[j] = a[j] - t
+				a[j] = a[j] + t
 			}
 		}
 	}
@@ -67,6 +71,7 @@ func invNTT(f []int16) {
 			z := zetas[k]
 			k--
 			a, b := f[start:start+l], f[start+l:start+2*l]
+			b = b[:len(a)]
 			for j := range a {
 				t := a[j]
 				a[j] = barrettReduce(t + b[j])
@@ -82,14 +87,14 @@ func invNTT(f []int16) {
 // basemul256 multiplies a and b in the NTT domain of N = 256: 64 groups of
 // two degree-1 residues, mod X²−ζ and X²+ζ, with Karatsuba (Appendix A).
 func basemul256(r, a, b []int16) {
-	for i := 0; i < 64; i++ {
-		z := zetas[64+i]
-		basemul2(r[4*i:4*i+2], a[4*i:4*i+2], b[4*i:4*i+2], z)
-		basemul2(r[4*i+2:4*i+4], a[4*i+2:4*i+4], b[4*i+2:4*i+4], -z)
+	for i, z := range zetas[64:] {
+		r, a, b := (*[4]int16)(r[4*i:]), (*[4]int16)(a[4*i:]), (*[4]int16)(b[4*i:])
+		basemul2((*[2]int16)(r[:2]), (*[2]int16)(a[:2]), (*[2]int16)(b[:2]), z)
+		basemul2((*[2]int16)(r[2:]), (*[2]int16)(a[2:]), (*[2]int16)(b[2:]), -z)
 	}
 }
 
-func basemul2(r, a, b []int16, z int16) {
+func basemul2(r, a, b *[2]int16, z int16) {
 	a0, a1, b0, b1 := a[0], a[1], b[0], b[1]
 	d0 := fqmul(a0, b0)
 	d1 := fqmul(a1, b1)
@@ -101,14 +106,14 @@ func basemul2(r, a, b []int16, z int16) {
 // degree-3 residues, mod X⁴−ζ and X⁴+ζ, with the reference's Karatsuba
 // variant and a Barrett reduction of each output (Appendix A).
 func basemul512(r, a, b []int16) {
-	for i := 0; i < 64; i++ {
-		z := zetas[64+i]
-		basemul4(r[8*i:8*i+4], a[8*i:8*i+4], b[8*i:8*i+4], z)
-		basemul4(r[8*i+4:8*i+8], a[8*i+4:8*i+8], b[8*i+4:8*i+8], -z)
+	for i, z := range zetas[64:] {
+		r, a, b := (*[8]int16)(r[8*i:]), (*[8]int16)(a[8*i:]), (*[8]int16)(b[8*i:])
+		basemul4((*[4]int16)(r[:4]), (*[4]int16)(a[:4]), (*[4]int16)(b[:4]), z)
+		basemul4((*[4]int16)(r[4:]), (*[4]int16)(a[4:]), (*[4]int16)(b[4:]), -z)
 	}
 }
 
-func basemul4(r, a, b []int16, z int16) {
+func basemul4(r, a, b *[4]int16, z int16) {
 	a0, a1, a2, a3 := a[0], a[1], a[2], a[3]
 	b0, b1, b2, b3 := b[0], b[1], b[2], b[3]
 	d0, d1, d2, d3 := fqmul(a0, b0), fqmul(a1, b1), fqmul(a2, b2), fqmul(a3, b3)

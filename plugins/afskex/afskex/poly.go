@@ -9,11 +9,13 @@ type polyVec [maxK]poly
 
 // encode12 packs the canonical coefficients of f with 12 bits each (§4.2).
 func encode12(b []byte, f []int16) {
-	for i := 0; i < len(f); i += 2 {
+	b = b[:3*len(f)/2]
+	for i := 0; i+1 < len(f); i += 2 {
 		t0, t1 := canonical(f[i]), canonical(f[i+1])
-		b[3*i/2] = byte(t0)
-		b[3*i/2+1] = byte(t0>>8 | t1<<4)
-		b[3*i/2+2] = byte(t1 >> 4)
+		o := (*[3]byte)(b[3*i/2:])
+		o[0] = byte(t0)
+		o[1] = byte(t0>>8 | t1<<4)
+		o[2] = byte(t1 >> 4)
 	}
 }
 
@@ -21,8 +23,10 @@ func encode12(b []byte, f []int16) {
 // does: honest data is below q, and anything else only ever reaches
 // arithmetic that tolerates values below 2^12.
 func decode12(f []int16, b []byte) {
-	for i := 0; i < len(f); i += 2 {
-		b0, b1, b2 := uint16(b[3*i/2]), uint16(b[3*i/2+1]), uint16(b[3*i/2+2])
+	b = b[:3*len(f)/2]
+	for i := 0; i+1 < len(f); i += 2 {
+		in := (*[3]byte)(b[3*i/2:])
+		b0, b1, b2 := uint16(in[0]), uint16(in[1]), uint16(in[2])
 		f[i] = int16(b0 | b1&0xF<<8)
 		f[i+1] = int16(b1>>4 | b2<<4)
 	}
@@ -73,12 +77,14 @@ func unpackDecompressed(f []int16, b []byte, d int) {
 }
 
 func polyAdd(r, a, b []int16) {
+	a, b = a[:len(r)], b[:len(r)]
 	for i := range r {
 		r[i] = a[i] + b[i]
 	}
 }
 
 func polySub(r, a, b []int16) {
+	a, b = a[:len(r)], b[:len(r)]
 	for i := range r {
 		r[i] = a[i] - b[i]
 	}

@@ -37,7 +37,8 @@ func (p *Params) sampleUniform(f []int16, rho []byte, x, y byte) {
 			}
 			iccs.PseudoXOF(buf, seed)
 		}
-		b0, b1, b2 := uint16(buf[off]), uint16(buf[off+1]), uint16(buf[off+2])
+		c := (*[3]byte)(buf[off:])
+		b0, b1, b2 := uint16(c[0]), uint16(c[1]), uint16(c[2])
 		off += 3
 		d1 := b0 | (b1&0x0F)<<8
 		d2 := b1>>4 | b2<<4
@@ -82,7 +83,8 @@ func (p *Params) sampleNoise(f []int16, sigma []byte, nonce byte, eta int) {
 	mask := uint32(1)<<eta - 1
 	for i := range f {
 		o := 2 * eta * i
-		w := (uint32(buf[o/8]) | uint32(buf[o/8+1])<<8 | uint32(buf[o/8+2])<<16) >> (o % 8)
+		c := (*[3]byte)(buf[o/8:])
+		w := (uint32(c[0]) | uint32(c[1])<<8 | uint32(c[2])<<16) >> (o % 8)
 		f[i] = int16(bits.OnesCount32(w&mask) - bits.OnesCount32(w>>eta&mask))
 	}
 }
