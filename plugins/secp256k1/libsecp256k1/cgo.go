@@ -208,3 +208,7 @@ func cbool(b bool) C.int {
 	}
 	return 0
 }
+
+// Noop makes one empty cgo call; its benchmark is the binding's overhead,
+// paid once per operation.
+func Noop() { C.crs_noop() }

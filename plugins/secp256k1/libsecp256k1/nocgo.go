@@ -32,3 +32,6 @@ func SchnorrVerify(pk, msg, sig []byte) error { return Load() }
 
 // ECDH is unavailable without cgo.
 func ECDH(sk, peer []byte, raw bool) ([]byte, error) { return nil, Load() }
+
+// Noop does nothing without cgo.
+func Noop() {}

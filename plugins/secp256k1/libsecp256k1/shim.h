@@ -28,4 +28,7 @@ int crs_schnorr_verify(const unsigned char *sig64, const unsigned char *msg, siz
 int crs_ecdh(unsigned char *out32, const unsigned char *sk32, const unsigned char *pk,
              size_t pklen, int raw);
 
+// crs_noop does nothing: it measures one cgo transition.
+int crs_noop(void);
+
 #endif

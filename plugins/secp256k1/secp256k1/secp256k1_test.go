@@ -11,6 +11,7 @@ import (
 
 	"crucible.dev/plugins/secp256k1/libsecp256k1"
 	"crucible.dev/registry"
+	"crucible.dev/registry/catalog"
 	"crucible.dev/registry/vectors"
 )
 
@@ -270,6 +271,27 @@ func TestBtcecAnyLength(t *testing.T) {
 		want[5] ^= 0x10
 		if verifyAnyLength(pk, msg[:], want) == nil || b.Verify(pk, msg[:], want) == nil {
 			t.Errorf("an altered signature verifies")
+		}
+	}
+}
+
+// TestCatalog checks that every instance's declared sizes are the
+// catalog's, so the host's audit compares like with like.
+func TestCatalog(t *testing.T) {
+	for _, in := range Instances() {
+		e, ok := catalog.Lookup(in.Name)
+		if !ok {
+			t.Errorf("%s: not in the catalog", in.ID())
+			continue
+		}
+		if in.Unavailable != "" {
+			continue
+		}
+		if e.Kind != in.Kind || fmt.Sprint(e.Sizes) != fmt.Sprint(in.Sizes) {
+			t.Errorf("%s: declares %s %+v, catalog %s %+v", in.ID(), in.Kind, in.Sizes, e.Kind, e.Sizes)
+		}
+		if e.MaxSig != (in.Name == NameECDSA) {
+			t.Errorf("%s: catalog MaxSig %v", in.ID(), e.MaxSig)
 		}
 	}
 }
