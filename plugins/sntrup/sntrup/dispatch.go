@@ -1,14 +1,22 @@
 package sntrup
 
+import "os"
+
 // The hot loops have a portable Go version and, on amd64 with AVX2, an
-// assembly version; dispatch_amd64.go swaps them in at init unless the
-// portable path is forced (see Dispatch).
+// assembly version (the *_amd64 files). The assembly is used when the CPU
+// has AVX2, unless the build tag purego is set or the environment variable
+// CRUCIBLE_SNTRUP_PORTABLE=1 is present when the program starts; both
+// paths compute identical bytes.
 
 var (
+	polyMul   = polyMulGeneric
 	minmaxVec = minmaxGeneric
+	rqRecip3  = (*Params).rqRecip3Generic
+	dispatch  = "portable"
 )
+
+// forcePortable reports whether the environment forces the portable path.
+var forcePortable = os.Getenv("CRUCIBLE_SNTRUP_PORTABLE") == "1"
 
 // Dispatch names the code path in use: "AVX2" or "portable".
 func Dispatch() string { return dispatch }
-
-var dispatch = "portable"

@@ -15,10 +15,10 @@ func nonzeroMask(x int32) int32 {
 // negativeMask returns -1 if x < 0, else 0.
 func negativeMask(x int32) int32 { return x >> 31 }
 
-// rqRecip3 sets out to 1/(3a) in Rq. Since x^p - x - 1 is irreducible
+// rqRecip3Generic sets out to 1/(3a) in Rq. Since x^p - x - 1 is irreducible
 // mod q (spec §3.3), Rq is a field and every nonzero a, in particular
 // every short a, is invertible.
-func (ps *Params) rqRecip3(out []int16, a []int8) {
+func (ps *Params) rqRecip3Generic(out []int16, a []int8) {
 	p := ps.P
 	f := make([]int16, p+1)
 	g := make([]int16, p+1)
@@ -38,7 +38,7 @@ func (ps *Params) rqRecip3(out []int16, a []int8) {
 		swap := negativeMask(-delta) & nonzeroMask(int32(g[0]))
 		delta ^= swap & (delta ^ -delta)
 		delta++
-		rqDivstep(ps, f, g, v, r, int16(swap), min(loop+2, p+1))
+		rqDivstepGeneric(ps, f, g, v, r, int16(swap), min(loop+2, p+1))
 	}
 	scale := ps.fqRecip(int32(f[0]))
 	for i := 0; i < p; i++ {
@@ -46,12 +46,10 @@ func (ps *Params) rqRecip3(out []int16, a []int8) {
 	}
 }
 
-// rqDivstep performs one division step after the swap decision: swap
+// rqDivstepGeneric performs one division step after the swap decision: swap
 // (f,v) with (g,r) under the mask, then g = (f0*g - g0*f)/x and
 // r = f0*r - g0*v, with bounded (not canonical) representatives.
 // Only the first nvr coefficients of v and r can be nonzero.
-var rqDivstep = rqDivstepGeneric
-
 func rqDivstepGeneric(ps *Params, f, g, v, r []int16, swap int16, nvr int) {
 	n := len(f)
 	g = g[:n]

@@ -65,6 +65,9 @@ func (ps *Params) roundedDecode(c []int16, s []byte) {
 // invertible in R3, f short, h = g/(3f) in Rq; the secret key holds f,
 // 1/g, the public key, the rejection seed rho and Hash_4(pk).
 func (ps *Params) GenerateKey(rand io.Reader, c Convention) (pk, sk []byte, err error) {
+	if rand == nil {
+		return nil, nil, fmt.Errorf("keygen %s: no random source", ps.Name)
+	}
 	p := ps.P
 	g := make([]int8, p)
 	ginv := make([]int8, p)
@@ -81,7 +84,7 @@ func (ps *Params) GenerateKey(rand io.Reader, c Convention) (pk, sk []byte, err 
 		return nil, nil, fmt.Errorf("keygen %s: %w", ps.Name, err)
 	}
 	h := make([]int16, p)
-	ps.rqRecip3(h, f)
+	rqRecip3(ps, h, f)
 	ps.rqMulSmall(h, h, g)
 
 	pk = ps.rqEncode(make([]byte, 0, ps.PublicKeySize), h)
@@ -121,6 +124,9 @@ func (ps *Params) hide(r []int8, pk []byte, cache []byte) (ct []byte, hr [HashBy
 func (ps *Params) Encapsulate(rand io.Reader, c Convention, pk []byte) (ct, ss []byte, err error) {
 	if len(pk) != ps.PublicKeySize {
 		return nil, nil, fmt.Errorf("encaps %s: public key is %d bytes, want %d", ps.Name, len(pk), ps.PublicKeySize)
+	}
+	if rand == nil {
+		return nil, nil, fmt.Errorf("encaps %s: no random source", ps.Name)
 	}
 	r := make([]int8, ps.P)
 	if err := ps.shortRandom(r, rand, c); err != nil {

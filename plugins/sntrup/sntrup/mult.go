@@ -2,11 +2,8 @@ package sntrup
 
 // polyMul sets c[0:2n-1] to the integer product of a (|a[i]| < 2^13) and b
 // (coefficients in {-1,0,1}), both of length n. The product coefficients
-// stay below 2^23, so int32 never overflows. It dispatches to the fastest
-// implementation of this CPU (see dispatch.go).
-func polyMul(c []int32, a []int16, b []int8) {
-	polyMulGeneric(c, a, b)
-}
+// stay below 2^23, so int32 never overflows. polyMul (dispatch.go) is
+// the fastest implementation for this CPU.
 
 // polyMulGeneric is the portable schoolbook product.
 func polyMulGeneric(c []int32, a []int16, b []int8) {

@@ -21,6 +21,7 @@ type Params struct {
 
 	q12    int32    // (q-1)/2: Fq is represented in -q12..q12
 	qinv32 int64    // round(2^32/q), for Barrett reduction
+	qinv16 int16    // q^-1 mod 2^16, for Montgomery reduction
 	radixQ []uint16 // p copies of q: the radices of the Rq encoding
 	radixR []uint16 // p copies of (q+2)/3: the radices of the Rounded encoding
 }
@@ -45,6 +46,9 @@ var All = []*Params{SNTRUP653, SNTRUP761, SNTRUP857, SNTRUP953, SNTRUP1013, SNTR
 func newParams(name string, p, q, w int) *Params {
 	ps := &Params{Name: name, P: p, Q: q, W: w, q12: int32((q - 1) / 2),
 		qinv32: (1<<32 + int64(q)/2) / int64(q)}
+	for ps.qinv16 = 1; int16(q)*ps.qinv16 != 1; {
+		ps.qinv16 *= 2 - int16(q)*ps.qinv16 // Newton iteration mod 2^16
+	}
 	ps.radixQ = make([]uint16, p)
 	ps.radixR = make([]uint16, p)
 	for i := range p {

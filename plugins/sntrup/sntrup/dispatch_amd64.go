@@ -1,0 +1,14 @@
+//go:build !purego
+
+package sntrup
+
+import "golang.org/x/sys/cpu"
+
+func init() {
+	if cpu.X86.HasAVX2 && !forcePortable {
+		polyMul = polyMulAVX2
+		minmaxVec = minmaxAVX2Slices
+		rqRecip3 = (*Params).rqRecip3AVX2
+		dispatch = "AVX2"
+	}
+}
