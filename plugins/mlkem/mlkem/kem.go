@@ -13,8 +13,9 @@ import (
 
 // The lengths FIPS 203 fixes for every parameter set.
 const (
-	// SeedSize is the seed form of a decapsulation key, d‖z (FIPS 203
-	// §7.1, and the "seed" format of §3.3's discussion of key storage).
+	// SeedSize is the seed form of a decapsulation key, d‖z: FIPS 203 §7.1
+	// allows storing the seed instead of the expanded key, to be expanded
+	// again by ML-KEM.KeyGen_internal.
 	SeedSize = 64
 	// MessageSize is m, the encapsulation randomness (FIPS 203 §7.2).
 	MessageSize = 32
