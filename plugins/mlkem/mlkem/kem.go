@@ -67,6 +67,9 @@ func (k *KEM) Name() string { return k.name }
 // GenerateKey runs ML-KEM.KeyGen (FIPS 203 §7.1) with d‖z read from rand in
 // one call.
 func (k *KEM) GenerateKey(rand io.Reader) (pk, sk []byte, err error) {
+	if rand == nil {
+		return nil, nil, fmt.Errorf("keygen %s/%s: no randomness given", k.name, k.impl)
+	}
 	seed := make([]byte, SeedSize)
 	if _, err := io.ReadFull(rand, seed); err != nil {
 		return nil, nil, fmt.Errorf("keygen %s/%s: reading d‖z: %w", k.name, k.impl, err)
@@ -92,6 +95,9 @@ func (k *KEM) FromSeed(seed []byte) (pk, sk []byte, err error) {
 func (k *KEM) Encapsulate(rand io.Reader, pk []byte) (ct, ss []byte, err error) {
 	if len(pk) != k.pk {
 		return nil, nil, fmt.Errorf("encaps %s/%s: encapsulation key is %d bytes, want %d", k.name, k.impl, len(pk), k.pk)
+	}
+	if rand == nil {
+		return nil, nil, fmt.Errorf("encaps %s/%s: no randomness given", k.name, k.impl)
 	}
 	if rand == cryptorand.Reader && k.in.encapsSystem != nil {
 		ct, ss, err = k.in.encapsSystem(pk)

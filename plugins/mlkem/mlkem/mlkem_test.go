@@ -258,6 +258,12 @@ func TestBadInputs(t *testing.T) {
 		if _, _, err := in.KEM.GenerateKey(bytes.NewReader(make([]byte, 63))); err == nil {
 			t.Errorf("%s: keygen with 63 bytes of randomness succeeded", in.ID())
 		}
+		if _, err := registry.Local(in).Run("keygen", nil, nil); err == nil {
+			t.Errorf("%s: keygen without randomness succeeded", in.ID())
+		}
+		if _, err := registry.Local(in).Run("encaps", nil, registry.Args{registry.ArgPK: pk}); err == nil {
+			t.Errorf("%s: encaps without randomness succeeded", in.ID())
+		}
 		if _, err := registry.Local(in).Run(OpSKFromSeed, nil, registry.Args{registry.ArgSK: make([]byte, 32)}); err == nil {
 			t.Errorf("%s: sk_from_seed accepted a 32-byte seed", in.ID())
 		}
