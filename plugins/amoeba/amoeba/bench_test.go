@@ -39,3 +39,40 @@ func BenchmarkKEM(b *testing.B) {
 		})
 	}
 }
+
+func BenchmarkNTT(b *testing.B) {
+	var f [n]int16
+	for i := range f {
+		f[i] = int16(i * 7 % q)
+	}
+	b.Run("forward", func(b *testing.B) {
+		for b.Loop() {
+			g := f
+			forwardNTT(&g)
+		}
+	})
+	b.Run("inverse", func(b *testing.B) {
+		for b.Loop() {
+			g := f
+			inverseNTT(&g)
+		}
+	})
+	F, G, H := make([]int16, 2*n), make([]int16, 2*n), make([]int16, 2*n)
+	b.Run("polyMul128", func(b *testing.B) {
+		for b.Loop() {
+			polyMul(H, F, G, 2)
+		}
+	})
+	buf := make([]byte, maxK*n*3/8)
+	seed := make([]byte, 64)
+	b.Run("cbd128", func(b *testing.B) {
+		for b.Loop() {
+			cbd(H, 2, seed, 0, buf)
+		}
+	})
+	b.Run("parse128", func(b *testing.B) {
+		for b.Loop() {
+			parse(H, seed)
+		}
+	})
+}

@@ -37,25 +37,34 @@ func inverseNussbaumer(dst, F []int16, k int) {
 	}
 }
 
-// polyMul multiplies in the NTT domain: at each slot n, a product of two
-// degree-<K polynomials in X modulo X^K − y_n. The sums are exact in int64
-// and the result keeps C's truncated remainder, so it may be negative. r
-// must not overlap f or g.
+// polyMul multiplies in the NTT domain: at each slot s, a product of two
+// degree-<K polynomials in X modulo X^K − y_s,
+//
+//	r_j = Σ_{i≤j} f_{j−i}·g_i + y_s·Σ_{i>j} f_{K+j−i}·g_i.
+//
+// The sums are exact in int64, so their order is free: each output block
+// accumulates whole blocks at a time. The result keeps C's truncated
+// remainder, so it may be negative. r must not overlap f or g.
 func polyMul(r, f, g []int16, k int) {
-	f, g = f[:k*n], g[:k*n]
-	for s := range n {
-		y := int64(nttOfY[s])
-		for j := range k {
-			acc := int64(f[j*n+s]) * int64(g[s])
-			for i := 1; i <= j; i++ {
-				acc += int64(f[(j-i)*n+s]) * int64(g[i*n+s])
+	var lo, hi [n]int64
+	for j := range k {
+		clear(lo[:])
+		clear(hi[:])
+		for i := 0; i <= j; i++ {
+			fb, gb := f[(j-i)*n:][:n], g[i*n:][:n]
+			for s := range lo {
+				lo[s] += int64(fb[s]) * int64(gb[s])
 			}
-			var hi int64
-			for i := j + 1; i < k; i++ {
-				hi += int64(f[(k+j-i)*n+s]) * int64(g[i*n+s])
+		}
+		for i := j + 1; i < k; i++ {
+			fb, gb := f[(k+j-i)*n:][:n], g[i*n:][:n]
+			for s := range hi {
+				hi[s] += int64(fb[s]) * int64(gb[s])
 			}
-			acc += hi * y
-			r[j*n+s] = int16(acc % q)
+		}
+		rb := r[j*n:][:n]
+		for s := range rb {
+			rb[s] = int16((lo[s] + hi[s]*int64(nttOfY[s])) % q)
 		}
 	}
 }
