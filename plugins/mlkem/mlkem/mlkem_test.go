@@ -294,3 +294,34 @@ func BenchmarkKEM(b *testing.B) {
 		}
 	}
 }
+
+// TestInputChecks exercises the input checks of FIPS 203 §7.2 (modulus
+// check on ek) and §7.3 (hash check on an expanded dk): each must turn
+// away a malformed key of the right length.
+func TestInputChecks(t *testing.T) {
+	for _, in := range Instances() {
+		pk, sk, err := in.KEM.GenerateKey(rand.Reader)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ct, _, err := in.KEM.Encapsulate(rand.Reader, pk)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// A coefficient of 0xFFF ≥ q in the first ByteEncode12 slot.
+		bad := bytes.Clone(pk)
+		bad[0], bad[1] = 0xFF, bad[1]|0x0F
+		if _, _, err := in.KEM.Encapsulate(rand.Reader, bad); err == nil {
+			t.Errorf("%s: encapsulation key with a coefficient ≥ q accepted", in.ID())
+		}
+		if in.Sizes.SecretKey == SeedSize {
+			continue // every 64-byte string is a valid seed
+		}
+		// dk = dk_PKE‖ek‖H(ek)‖z: corrupt H(ek).
+		bad = bytes.Clone(sk)
+		bad[len(bad)-64] ^= 1
+		if _, err := in.KEM.Decapsulate(bad, ct); err == nil {
+			t.Errorf("%s: decapsulation key with a wrong H(ek) accepted", in.ID())
+		}
+	}
+}
