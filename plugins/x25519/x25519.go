@@ -107,6 +107,9 @@ func instances() []*registry.Instance {
 			Messages: []int{32, 32},
 		},
 		Extra: []registry.Op{scalarMultOp},
-		Notes: map[string]string{"library": "crypto/ecdh (Go standard library)"},
+		Notes: map[string]string{
+			"library": "crypto/ecdh (Go standard library)",
+			"derive":  "parses the private key from bytes, and crypto/ecdh then recomputes its public key: one extra base-point multiplication; scalarmult times X25519(k, u) alone",
+		},
 	}}
 }

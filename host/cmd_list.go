@@ -1,0 +1,104 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"strings"
+	"text/tabwriter"
+
+	"crucible.dev/host/internal/campaign"
+	"crucible.dev/host/internal/plugin"
+	"crucible.dev/registry"
+)
+
+func cmdList(args []string) error {
+	fs := flag.NewFlagSet("list", flag.ContinueOnError)
+	var c common
+	c.register(fs)
+	if err := fs.Parse(args); err != nil {
+		return &exitError{2, nil}
+	}
+	root, cache, err := c.workspace()
+	if err != nil {
+		return err
+	}
+	srcs, err := plugin.Discover(root, c.pluginDirs)
+	if err != nil {
+		return usageErr("%v", err)
+	}
+	tw := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "plugin\tinstance\timpl\tkind\tsizes\tKAT sources")
+	failed := false
+	for i := range srcs {
+		s := &srcs[i]
+		if err := plugin.Build(root, cache, s, os.Stderr); err != nil {
+			fmt.Fprintf(tw, "%s\t(build failed: %s)\t\t\t\t\n", s.Name, firstLine(err.Error()))
+			failed = true
+			continue
+		}
+		p, err := plugin.Start(*s, plugin.Options{Limits: c.limits, CPU: -1})
+		if err != nil {
+			fmt.Fprintf(tw, "%s\t(does not start: %s)\t\t\t\t\n", s.Name, firstLine(err.Error()))
+			failed = true
+			continue
+		}
+		d, err := p.Describe()
+		p.Kill()
+		if err != nil {
+			fmt.Fprintf(tw, "%s\t(describe failed: %s)\t\t\t\t\n", s.Name, firstLine(err.Error()))
+			failed = true
+			continue
+		}
+		for _, in := range d.Instances {
+			sz := sizes(registry.SizesFromWire(in.Sizes))
+			if in.Unavailable != "" {
+				sz = "not built: " + in.Unavailable
+			}
+			var kats []string
+			for _, k := range in.Kats {
+				kats = append(kats, k.Source)
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", s.Name, in.Name, in.Impl, in.Kind, sz, strings.Join(kats, ","))
+		}
+	}
+	tw.Flush()
+	fmt.Printf("\nsuites: %s\n", strings.Join(campaign.Suites(srcs), ", "))
+	if failed {
+		return &exitError{1, nil}
+	}
+	return nil
+}
+
+func firstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
+// sizes formats the non-zero sizes.
+func sizes(s registry.Sizes) string {
+	var p []string
+	add := func(name string, v int) {
+		if v > 0 {
+			p = append(p, fmt.Sprintf("%s=%d", name, v))
+		}
+	}
+	add("pk", s.PublicKey)
+	add("sk", s.SecretKey)
+	add("ct", s.Ciphertext)
+	add("sig", s.Signature)
+	add("ss", s.SharedSecret)
+	for i, m := range s.Messages {
+		add(fmt.Sprintf("m%d", i+1), m)
+		if m == 0 {
+			p = append(p, fmt.Sprintf("m%d=0", i+1))
+		}
+	}
+	add("digest", s.Digest)
+	add("key", s.Key)
+	add("nonce", s.Nonce)
+	add("tag", s.Overhead)
+	return strings.Join(p, " ")
+}

@@ -1,0 +1,22 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+)
+
+func cmdReport(args []string) error {
+	fs := flag.NewFlagSet("report", flag.ContinueOnError)
+	if err := fs.Parse(args); err != nil {
+		return &exitError{2, nil}
+	}
+	if fs.NArg() != 1 {
+		return usageErr("usage: host report DIR")
+	}
+	dir := fs.Arg(0)
+	if _, err := writeSummary(dir); err != nil {
+		return usageErr("%v", err)
+	}
+	fmt.Printf("wrote %s/summary.json and summary.md\n", dir)
+	return nil
+}

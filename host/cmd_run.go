@@ -1,0 +1,143 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"crucible.dev/host/internal/campaign"
+	"crucible.dev/host/internal/evidence"
+	"crucible.dev/host/internal/hoststate"
+	"crucible.dev/host/internal/report"
+)
+
+func cmdRun(mode string, args []string) error {
+	fs := flag.NewFlagSet(mode, flag.ContinueOnError)
+	var c common
+	c.register(fs)
+	suite := fs.String("suite", "all", "what to run: all, a plugin name, or a kind (kem, sig, kex, hash, xof, mac, kdf, aead, drbg)")
+	out := fs.String("out", "", "run directory (default results/<UTC timestamp>)")
+	trials := fs.Int("trials", 5, "trials per operation, each in a fresh plugin process")
+	iterations := fs.Int64("iterations", 0, "fixed timed calls per trial instead of calibrating")
+	target := fs.Duration("trial-target", 20*time.Millisecond, "calibrated duration of one operation's timed loop per trial")
+	minCalls := fs.Int64("min-calls", 100, "timed calls per trial at least, for operations faster than 1 ms")
+	full := fs.Bool("full", false, "campaign-grade preset: --trial-target 1s, long KAT variants")
+	cpu := fs.Int("cpu", -1, "pin plugin processes to this CPU")
+	long := fs.Bool("long", false, "run the long KAT variants too")
+	noProfile := fs.Bool("no-profile", false, "skip the hash-share CPU profiles")
+	strict := fs.Bool("strict", false, "refuse to measure on a host whose timing is not fixed (see host check)")
+	locked := fs.Bool("locked", false, "refuse plugins whose executables differ from crucible.lock")
+	lockPath := fs.String("lock", "crucible.lock", "lock file for --locked")
+	mtls := fs.Bool("mtls", false, "mutual TLS between host and plugins")
+	resume := fs.Bool("resume", false, "complete an interrupted run in --out, keeping what it holds")
+	shard := fs.String("shard", "", "run only shard K of N (K/N) of the (plugin, instance) units")
+	if err := fs.Parse(args); err != nil {
+		return &exitError{2, nil}
+	}
+	if fs.NArg() > 0 {
+		return usageErr("%s: unexpected arguments %q", mode, fs.Args())
+	}
+	root, cache, err := c.workspace()
+	if err != nil {
+		return err
+	}
+	sh, err := parseShard(*shard)
+	if err != nil {
+		return usageErr("%v", err)
+	}
+	if *full {
+		*target, *long = time.Second, true
+	}
+	if *out == "" {
+		if *resume {
+			return usageErr("--resume needs --out DIR")
+		}
+		*out = filepath.Join("results", time.Now().UTC().Format("20060102T150405Z"))
+	}
+	if *strict {
+		if ps := hoststate.Problems(hoststate.Capture(), *cpu); len(ps) > 0 {
+			var b strings.Builder
+			for _, p := range ps {
+				fmt.Fprintf(&b, "\n  %s", p)
+			}
+			return usageErr("--strict: this host is not fixed for measurement:%s", b.String())
+		}
+	}
+	cfg := campaign.Config{
+		Root: root, PluginDirs: c.pluginDirs, Cache: cache, Out: *out, Suite: *suite,
+		Trials: *trials, TrialTarget: *target, Iterations: *iterations, MinCalls: *minCalls,
+		MsgLens: campaign.DefaultMsgLens, CPU: *cpu, Long: *long, Profile: !*noProfile,
+		KAT: mode != "bench", Bench: mode != "kat", Resume: *resume, Shard: sh,
+		Limits: c.limits, MTLS: *mtls, Command: append([]string{"host", mode}, args...),
+		Progress: campaign.NewProgress(os.Stderr), Log: os.Stderr,
+	}
+	if *locked {
+		if cfg.Lock, err = readLock(*lockPath); err != nil {
+			return usageErr("--locked: %v", err)
+		}
+	}
+	srcs, err := campaign.Sources(cfg)
+	if err != nil {
+		return usageErr("%v", err)
+	}
+	camp, err := campaign.New(cfg)
+	if err != nil {
+		return usageErr("%v", err)
+	}
+	findings, err := camp.Run(srcs)
+	cfg.Progress.Finish()
+	if err != nil {
+		return usageErr("%v", err)
+	}
+	sum, err := writeSummary(*out)
+	if err != nil {
+		return err
+	}
+	fmt.Println()
+	report.Table(os.Stdout, sum)
+	fmt.Printf("\nrun directory: %s (summary.json, summary.md)\n", *out)
+	if bad := problems(sum); len(bad) > 0 || len(findings) > 0 {
+		fmt.Printf("\n%d finding(s):\n", len(sum.Findings))
+		for _, f := range sum.Findings {
+			fmt.Println("  " + campaign.FormatFinding(f))
+		}
+		for _, b := range bad {
+			fmt.Println("  " + b)
+		}
+		return &exitError{1, nil}
+	}
+	return nil
+}
+
+// writeSummary rebuilds summary.json and summary.md from the directory.
+func writeSummary(dir string) (*evidence.Summary, error) {
+	run, err := evidence.Load(dir)
+	if err != nil {
+		return nil, err
+	}
+	sum := evidence.Summarize(run)
+	if err := evidence.WriteJSON(evidence.SummaryPath(dir), sum); err != nil {
+		return nil, err
+	}
+	if err := evidence.WriteFile(filepath.Join(dir, "summary.md"), report.SummaryMarkdown(sum)); err != nil {
+		return nil, err
+	}
+	return sum, nil
+}
+
+// problems are the instances that keep a run from a clean exit beyond the
+// recorded findings: a KAT that did not pass.
+func problems(s *evidence.Summary) []string {
+	var out []string
+	for _, in := range s.Instances {
+		switch in.KAT {
+		case "pass", "not built", "skipped":
+		default:
+			out = append(out, fmt.Sprintf("%s %s: KAT %s", in.Plugin, in.ID, in.KAT))
+		}
+	}
+	return out
+}

@@ -1,0 +1,104 @@
+package main
+
+import (
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+
+	"crucible.dev/host/internal/campaign"
+	"crucible.dev/host/internal/plugin"
+)
+
+// listFlag collects a repeatable flag.
+type listFlag []string
+
+func (l *listFlag) String() string     { return strings.Join(*l, ",") }
+func (l *listFlag) Set(v string) error { *l = append(*l, v); return nil }
+
+// common are the flags that find and start plugins.
+type common struct {
+	pluginDirs listFlag
+	noSource   bool
+	cache      string
+	limits     plugin.Limits
+	memMiB     int
+}
+
+func (c *common) register(fs *flag.FlagSet) {
+	fs.Var(&c.pluginDirs, "plugin-dir", "also run prebuilt crucible-plugin-NAME executables from this directory (repeatable)")
+	fs.BoolVar(&c.noSource, "no-source", false, "use only prebuilt plugins, build nothing from the workspace")
+	fs.StringVar(&c.cache, "cache", "", "where plugins built from source are kept (default <workspace>/.cache/plugins)")
+	fs.DurationVar(&c.limits.Start, "start-timeout", plugin.DefaultLimits.Start, "deadline for a plugin to start and complete the handshake")
+	fs.DurationVar(&c.limits.Call, "call-timeout", plugin.DefaultLimits.Call, "deadline for one describe, run or KAT call")
+	fs.DurationVar(&c.limits.Bench, "bench-timeout", plugin.DefaultLimits.Bench, "deadline for one benchmark call")
+	fs.IntVar(&c.memMiB, "mem-limit", plugin.DefaultLimits.MemoryMiB, "address-space limit of a plugin process in MiB (0: none)")
+}
+
+// workspace resolves the workspace root and the plugin cache.
+func (c *common) workspace() (root, cache string, err error) {
+	if !c.noSource {
+		root, err = plugin.Workspace(".")
+		if err != nil && len(c.pluginDirs) == 0 {
+			return "", "", usageErr("%v", err)
+		}
+		err = nil
+	}
+	cache = c.cache
+	if cache == "" {
+		if root != "" {
+			cache = filepath.Join(root, ".cache", "plugins")
+		} else {
+			dir, _ := os.UserCacheDir()
+			cache = filepath.Join(dir, "crucible", "plugins")
+		}
+	}
+	c.limits.MemoryMiB = c.memMiB
+	return root, cache, nil
+}
+
+// parseShard reads "K/N".
+func parseShard(s string) (campaign.Shard, error) {
+	if s == "" {
+		return campaign.Shard{K: 1, N: 1}, nil
+	}
+	k, n, ok := strings.Cut(s, "/")
+	ki, err1 := strconv.Atoi(k)
+	ni, err2 := strconv.Atoi(n)
+	if !ok || err1 != nil || err2 != nil || ni < 1 || ki < 1 || ki > ni {
+		return campaign.Shard{}, fmt.Errorf("--shard %q: want K/N with 1 <= K <= N", s)
+	}
+	return campaign.Shard{K: ki, N: ni}, nil
+}
+
+// readLock reads crucible.lock: plugin name -> executable SHA-256.
+func readLock(path string) (map[string]string, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, err
+	}
+	var l lockFile
+	if err := json.Unmarshal(b, &l); err != nil {
+		return nil, fmt.Errorf("%s: %w", path, err)
+	}
+	m := map[string]string{}
+	for _, p := range l.Plugins {
+		m[p.Name] = p.SHA256
+	}
+	return m, nil
+}
+
+// lockFile is crucible.lock.
+type lockFile struct {
+	Plugins []lockEntry `json:"plugins"`
+}
+
+type lockEntry struct {
+	Name       string `json:"name"`
+	Binary     string `json:"binary"`
+	SHA256     string `json:"sha256"`
+	SourceHash string `json:"source_hash,omitempty"`
+}

@@ -1,0 +1,271 @@
+package campaign
+
+import (
+	"bytes"
+	"crypto/rand"
+	"fmt"
+	"strconv"
+
+	"crucible.dev/host/internal/evidence"
+	"crucible.dev/host/internal/plugin"
+	"crucible.dev/registry"
+	"crucible.dev/registry/catalog"
+	"crucible.dev/registry/pluginv1"
+)
+
+func describeInstance(in *pluginv1.Instance) evidence.InstanceInfo {
+	ii := evidence.InstanceInfo{
+		ID: instID(in), Name: in.Name, Impl: in.Impl, Kind: registry.Kind(in.Kind),
+		Declared: registry.SizesFromWire(in.Sizes), Notes: in.Notes,
+		Unavailable: in.Unavailable, Profile: in.Profile,
+	}
+	for _, op := range in.Ops {
+		ii.Ops = append(ii.Ops, op.Name)
+		if op.Secret {
+			ii.SecretOps = append(ii.SecretOps, op.Name)
+		}
+	}
+	for _, k := range in.Kats {
+		ii.KATs = append(ii.KATs, k.Source)
+	}
+	if e, ok := catalog.Lookup(in.Name); ok {
+		ii.Family, ii.Category = e.Family, e.Category
+		cs := e.Sizes
+		ii.Catalog = &cs
+	}
+	return ii
+}
+
+// randomness is enough explicit randomness for any single operation.
+func randomness() []byte {
+	b := make([]byte, 1<<16)
+	rand.Read(b)
+	return b
+}
+
+// actualSizes runs the instance's operations once on fresh randomness and
+// measures what they return, checking on the way that the scheme works
+// (decapsulation recovers the key, a signature verifies, both parties of an
+// exchange agree).
+func actualSizes(r registry.Runner, kind registry.Kind, declared registry.Sizes) (registry.Sizes, error) {
+	var a registry.Sizes
+	msg := bytes.Repeat([]byte{0x5a}, 64)
+	switch kind {
+	case registry.KindKEM:
+		k, err := r.Run("keygen", randomness(), nil)
+		if err != nil {
+			return a, fmt.Errorf("keygen: %w", err)
+		}
+		e, err := r.Run("encaps", randomness(), registry.Args{registry.ArgPK: k[registry.ArgPK]})
+		if err != nil {
+			return a, fmt.Errorf("encaps: %w", err)
+		}
+		d, err := r.Run("decaps", nil, registry.Args{registry.ArgSK: k[registry.ArgSK], registry.ArgCT: e[registry.ArgCT]})
+		if err != nil {
+			return a, fmt.Errorf("decaps: %w", err)
+		}
+		a.PublicKey, a.SecretKey, a.Ciphertext, a.SharedSecret = len(k[registry.ArgPK]), len(k[registry.ArgSK]), len(e[registry.ArgCT]), len(e[registry.ArgSS])
+		if !bytes.Equal(d[registry.ArgSS], e[registry.ArgSS]) {
+			return a, fmt.Errorf("decapsulation does not recover the encapsulated key")
+		}
+	case registry.KindSig:
+		k, err := r.Run("keygen", randomness(), nil)
+		if err != nil {
+			return a, fmt.Errorf("keygen: %w", err)
+		}
+		s, err := r.Run("sign", randomness(), registry.Args{registry.ArgSK: k[registry.ArgSK], registry.ArgMsg: msg})
+		if err != nil {
+			return a, fmt.Errorf("sign: %w", err)
+		}
+		v, err := r.Run("verify", nil, registry.Args{registry.ArgPK: k[registry.ArgPK], registry.ArgMsg: msg, registry.ArgSig: s[registry.ArgSig]})
+		if err != nil {
+			return a, fmt.Errorf("verify: %w", err)
+		}
+		a.PublicKey, a.SecretKey, a.Signature = len(k[registry.ArgPK]), len(k[registry.ArgSK]), len(s[registry.ArgSig])
+		if string(v[registry.ArgValid]) != "1" {
+			return a, fmt.Errorf("a fresh signature does not verify: %s", v["error"])
+		}
+	case registry.KindKEX:
+		t, err := exchange(r, len(declared.Messages))
+		if err != nil {
+			return a, err
+		}
+		a.PublicKey, a.SecretKey, a.SharedSecret = len(t.PK[0]), len(t.SK[0]), len(t.SS[0])
+		for _, m := range t.Msg {
+			a.Messages = append(a.Messages, len(m))
+		}
+	case registry.KindHash:
+		h, err := r.Run("hash", nil, registry.Args{registry.ArgMsg: msg})
+		if err != nil {
+			return a, fmt.Errorf("hash: %w", err)
+		}
+		a.Digest = len(h[registry.ArgOut])
+	case registry.KindMAC:
+		h, err := r.Run("mac", nil, registry.Args{registry.ArgKey: make([]byte, max(declared.Key, 16)), registry.ArgMsg: msg})
+		if err != nil {
+			return a, fmt.Errorf("mac: %w", err)
+		}
+		a.Digest, a.Key = len(h[registry.ArgOut]), max(declared.Key, 16)
+	case registry.KindAEAD:
+		s, err := r.Run("seal", nil, registry.Args{registry.ArgKey: make([]byte, declared.Key),
+			registry.ArgNonce: make([]byte, declared.Nonce), registry.ArgMsg: msg})
+		if err != nil {
+			return a, fmt.Errorf("seal: %w", err)
+		}
+		a.Key, a.Nonce, a.Overhead = declared.Key, declared.Nonce, len(s[registry.ArgCT])-len(msg)
+	}
+	return a, nil
+}
+
+// exchange drives a whole key exchange through a Runner: init_a, init_b,
+// passes 1..n alternately, derive_a and derive_b.
+func exchange(r registry.Runner, n int) (*registry.Transcript, error) {
+	t := &registry.Transcript{}
+	for i, p := range []string{"a", "b"} {
+		o, err := r.Run("init_"+p, randomness(), nil)
+		if err != nil {
+			return t, fmt.Errorf("init_%s: %w", p, err)
+		}
+		t.PK[i], t.SK[i], t.St[i] = o[registry.ArgPK], o[registry.ArgSK], o[registry.ArgSt]
+	}
+	st := t.St
+	var in []byte
+	last := [2][]byte{}
+	for i := 1; i <= n; i++ {
+		s := 0
+		if registry.Sender(i) == registry.PartyB {
+			s = 1
+		}
+		o, err := r.Run("pass"+strconv.Itoa(i), randomness(), registry.Args{
+			registry.ArgPK: t.PK[s], registry.ArgSK: t.SK[s], registry.ArgPeerPK: t.PK[1-s],
+			registry.ArgSt: st[s], registry.ArgIn: in})
+		if err != nil {
+			return t, fmt.Errorf("pass%d: %w", i, err)
+		}
+		st[s] = o[registry.ArgSt]
+		in = o[registry.ArgOut]
+		if in == nil {
+			in = []byte{}
+		}
+		t.Msg = append(t.Msg, in)
+		last[1-s] = in
+	}
+	for i, p := range []string{"a", "b"} {
+		o, err := r.Run("derive_"+p, nil, registry.Args{
+			registry.ArgPK: t.PK[i], registry.ArgSK: t.SK[i], registry.ArgPeerPK: t.PK[1-i],
+			registry.ArgSt: st[i], registry.ArgIn: last[i]})
+		if err != nil {
+			return t, fmt.Errorf("derive_%s: %w", p, err)
+		}
+		t.SS[i] = o[registry.ArgSS]
+	}
+	if !bytes.Equal(t.SS[0], t.SS[1]) {
+		return t, fmt.Errorf("the parties' shared secrets differ")
+	}
+	return t, nil
+}
+
+// audit compares catalog, declared and actual sizes, and records mismatches
+// as findings.
+func (c *Campaign) audit(p *plugin.Process, pluginName string, in *pluginv1.Instance, info *evidence.PluginInfo) {
+	id := instID(in)
+	var ii *evidence.InstanceInfo
+	for i := range info.Instances {
+		if info.Instances[i].ID == id {
+			ii = &info.Instances[i]
+		}
+	}
+	if ii == nil {
+		return
+	}
+	entry, known := catalog.Lookup(in.Name)
+	if !known {
+		c.finding(evidence.Finding{Plugin: pluginName, Instance: id, What: "size",
+			Detail: fmt.Sprintf("%s is not in the catalog: its sizes and KATs cannot be audited", in.Name)})
+	}
+	actual, err := actualSizes(p.Runner(id), ii.Kind, ii.Declared)
+	if err != nil {
+		c.finding(evidence.Finding{Plugin: pluginName, Instance: id, What: "size", Detail: "functional check: " + err.Error()})
+	}
+	ii.Actual = &actual
+	ii.Audit = auditRows(entry, ii.Declared, actual, ii.Kind)
+	for _, row := range ii.Audit {
+		if !row.OK {
+			c.finding(evidence.Finding{Plugin: pluginName, Instance: id, What: "size",
+				Detail: fmt.Sprintf("%s: catalog %d, declared %d, returned %d%s", row.Field, row.Catalog, row.Declared, row.Actual, noteSuffix(row.Note))})
+		}
+	}
+}
+
+func noteSuffix(n string) string {
+	if n == "" {
+		return ""
+	}
+	return " (" + n + ")"
+}
+
+// auditRows lines up each size the kind has.
+func auditRows(e *catalog.Entry, d, a registry.Sizes, kind registry.Kind) []evidence.AuditRow {
+	var cat registry.Sizes
+	if e != nil {
+		cat = e.Sizes
+	}
+	var rows []evidence.AuditRow
+	add := func(field string, c, dv, av int, alt int, maxOK bool) {
+		r := evidence.AuditRow{Field: field, Catalog: c, Declared: dv, Actual: av}
+		switch {
+		case e == nil:
+			r.OK = dv == av
+			r.Note = "not in the catalog"
+		case dv == c && av == dv:
+			r.OK = true
+		case alt > 0 && dv == alt && av == alt:
+			r.OK, r.Note = true, "seed form"
+		case maxOK && dv == c && av <= dv && av > 0:
+			r.OK, r.Note = true, "variable length, at most the declared size"
+		case av != dv:
+			r.Note = "returned length differs from the declared one"
+		default:
+			r.Note = "declared length contradicts the catalog"
+		}
+		rows = append(rows, r)
+	}
+	seed := 0
+	maxSig := false
+	if e != nil {
+		seed, maxSig = e.SeedSize, e.MaxSig
+	}
+	switch kind {
+	case registry.KindKEM:
+		add("pk", cat.PublicKey, d.PublicKey, a.PublicKey, 0, false)
+		add("sk", cat.SecretKey, d.SecretKey, a.SecretKey, seed, false)
+		add("ct", cat.Ciphertext, d.Ciphertext, a.Ciphertext, 0, false)
+		add("ss", cat.SharedSecret, d.SharedSecret, a.SharedSecret, 0, false)
+	case registry.KindSig:
+		add("pk", cat.PublicKey, d.PublicKey, a.PublicKey, 0, false)
+		add("sk", cat.SecretKey, d.SecretKey, a.SecretKey, seed, false)
+		add("sig", cat.Signature, d.Signature, a.Signature, 0, maxSig)
+	case registry.KindKEX:
+		add("pk", cat.PublicKey, d.PublicKey, a.PublicKey, 0, false)
+		add("sk", cat.SecretKey, d.SecretKey, a.SecretKey, 0, false)
+		n := max(len(cat.Messages), len(d.Messages), len(a.Messages))
+		for i := 0; i < n; i++ {
+			add(fmt.Sprintf("pass%d", i+1), at(cat.Messages, i), at(d.Messages, i), at(a.Messages, i), 0, false)
+		}
+		add("ss", cat.SharedSecret, d.SharedSecret, a.SharedSecret, 0, false)
+	case registry.KindHash:
+		add("digest", cat.Digest, d.Digest, a.Digest, 0, false)
+	case registry.KindMAC:
+		add("tag", cat.Digest, d.Digest, a.Digest, 0, false)
+	case registry.KindAEAD:
+		add("overhead", cat.Overhead, d.Overhead, a.Overhead, 0, false)
+	}
+	return rows
+}
+
+func at(xs []int, i int) int {
+	if i < len(xs) {
+		return xs[i]
+	}
+	return -1
+}

@@ -1,0 +1,258 @@
+package campaign
+
+import (
+	"fmt"
+	"math"
+	"os"
+	"strconv"
+	"time"
+
+	"crucible.dev/host/internal/evidence"
+	"crucible.dev/host/internal/hoststate"
+	"crucible.dev/host/internal/plugin"
+	"crucible.dev/registry"
+	"crucible.dev/registry/pluginv1"
+)
+
+// point is one benchmarked (instance, operation, length).
+type point struct {
+	in             *pluginv1.Instance
+	id, op, label  string
+	msgLen, outLen int
+	rec            *evidence.Record
+}
+
+// points lists what an instance is timed on: every operation, and for
+// symmetric primitives each operation at every length of the ladder.
+func (c *Campaign) points(in *pluginv1.Instance) []*point {
+	id := instID(in)
+	kind := registry.Kind(in.Kind)
+	var ps []*point
+	add := func(op string, msg, out int) {
+		label := op
+		switch {
+		case kind == registry.KindXOF && out > 0 && msg > 0:
+			label = fmt.Sprintf("%s@%d>%d", op, msg, out)
+		case kind == registry.KindDRBG && out > 0:
+			label = fmt.Sprintf("%s>%d", op, out)
+		case msg > 0:
+			label = fmt.Sprintf("%s@%d", op, msg)
+		}
+		ps = append(ps, &point{in: in, id: id, op: op, label: label, msgLen: msg, outLen: out})
+	}
+	for _, op := range in.Ops {
+		switch kind {
+		case registry.KindHash, registry.KindMAC, registry.KindAEAD:
+			for _, n := range c.cfg.MsgLens {
+				add(op.Name, n, 0)
+			}
+			if len(c.cfg.MsgLens) > 0 {
+				add(op.Name, BulkLen, 0)
+			}
+		case registry.KindXOF:
+			for _, n := range c.cfg.MsgLens {
+				add(op.Name, n, 32)
+			}
+			for _, n := range []int{256, 1024, 4096} {
+				add(op.Name, 32, n)
+			}
+		case registry.KindKDF:
+			for _, n := range []int{32, 64, 128} {
+				add(op.Name, 32, n)
+			}
+		case registry.KindDRBG:
+			for _, n := range c.cfg.MsgLens {
+				add(op.Name, 0, n)
+			}
+		default:
+			add(op.Name, 0, 0)
+		}
+	}
+	return ps
+}
+
+// Iteration counts: a sample must last long enough that reading the clock
+// is noise, and no trial keeps more samples than a record can carry.
+const (
+	minSampleNS = 20_000
+	maxSamples  = 200
+	minSlowCall = 5 // calls per trial of operations too slow for MinCalls
+)
+
+// plan chooses batch, samples and warm-up from the calibrated estimate.
+func (c *Campaign) plan(estNS float64) evidence.Calibration {
+	cal := evidence.Calibration{EstimateNS: estNS}
+	var calls int64
+	if c.cfg.Iterations > 0 {
+		calls = c.cfg.Iterations
+		cal.Fixed = true
+	} else {
+		calls = int64(math.Ceil(float64(c.cfg.TrialTarget.Nanoseconds()) / estNS))
+		if estNS < float64(time.Millisecond) {
+			calls = max(calls, c.cfg.MinCalls)
+		}
+		calls = max(calls, minSlowCall)
+	}
+	batch := max(int64(math.Ceil(minSampleNS/estNS)), 1)
+	batch = max(batch, (calls+maxSamples-1)/maxSamples)
+	samples := max((calls+batch-1)/batch, 1)
+	cal.Batch, cal.Samples = batch, samples
+	cal.Warmup = min(max(int64(math.Ceil(5e6/estNS)), 1), 10_000)
+	return cal
+}
+
+// calibrate estimates one call's time with a short run, doubling the batch
+// until it lasts a millisecond.
+func calibrate(p *plugin.Process, pt *point) (float64, error) {
+	for batch := int64(1); ; batch *= 2 {
+		r, err := p.Bench(&pluginv1.BenchRequest{Instance: pt.id, Op: pt.op, Samples: 1, Batch: batch,
+			Warmup: 1, MsgLen: int32(pt.msgLen), OutLen: int32(pt.outLen)})
+		if err != nil {
+			return 0, err
+		}
+		if ns := r.Ns[0]; ns >= 1_000_000 || batch >= 1<<24 {
+			return float64(ns) / float64(batch), nil
+		}
+	}
+}
+
+// bench calibrates and then measures the instances' operations over the
+// trials, each trial in a fresh process, and writes one record per point.
+func (c *Campaign) bench(s *plugin.Source, insts []*pluginv1.Instance) {
+	for _, in := range insts {
+		var todo []*point
+		for _, pt := range c.points(in) {
+			if c.cfg.Resume {
+				if _, err := os.Stat(evidence.RecordPath(c.cfg.Out, s.Name, pt.id, pt.label)); err == nil {
+					continue
+				}
+			}
+			todo = append(todo, pt)
+		}
+		if len(todo) > 0 {
+			c.benchInstance(s, todo)
+		}
+	}
+}
+
+func (c *Campaign) benchInstance(s *plugin.Source, pts []*point) {
+	id := pts[0].id
+	state := hoststate.Capture()
+	for _, pt := range pts {
+		pt.rec = &evidence.Record{
+			Plugin: s.Name, Instance: id, Name: pt.in.Name, Impl: pt.in.Impl, Kind: pt.in.Kind,
+			Op: pt.label, BaseOp: pt.op, MsgLen: pt.msgLen, OutLen: pt.outLen, State: state,
+		}
+	}
+	// Calibration, in a process of its own.
+	p, stop, err := c.start(s)
+	if err != nil {
+		c.finding(evidence.Finding{Plugin: s.Name, Instance: id, What: "start", Detail: err.Error()})
+		return
+	}
+	for _, pt := range pts {
+		c.cfg.Progress.Step(s.Name, id, pt.label, "calibrating")
+		if p.Exited() {
+			stop()
+			if p, stop, err = c.start(s); err != nil {
+				pt.rec.Error = err.Error()
+				continue
+			}
+		}
+		est := 1e3
+		if c.cfg.Iterations == 0 {
+			est, err = calibrate(p, pt)
+			if err != nil {
+				pt.rec.Error = "calibration: " + err.Error()
+				c.finding(evidence.Finding{Plugin: s.Name, Instance: id, Op: pt.label, What: "bench", Detail: pt.rec.Error})
+				continue
+			}
+		}
+		pt.rec.Calibration = c.plan(est)
+	}
+	stop()
+	c.cfg.Progress.AddWork(len(pts) * c.cfg.Trials)
+	for t := 1; t <= c.cfg.Trials; t++ {
+		p, stop, err := c.start(s)
+		if err != nil {
+			c.finding(evidence.Finding{Plugin: s.Name, Instance: id, What: "start", Detail: fmt.Sprintf("trial %d: %v", t, err)})
+			return
+		}
+		for _, pt := range pts {
+			c.cfg.Progress.Step(s.Name, id, pt.label, "trial "+strconv.Itoa(t)+"/"+strconv.Itoa(c.cfg.Trials))
+			if pt.rec.Error != "" {
+				c.cfg.Progress.Done()
+				continue
+			}
+			if p.Exited() {
+				stop()
+				if p, stop, err = c.start(s); err != nil {
+					pt.rec.Error = err.Error()
+					c.cfg.Progress.Done()
+					continue
+				}
+			}
+			cal := pt.rec.Calibration
+			r, err := p.Bench(&pluginv1.BenchRequest{Instance: id, Op: pt.op, Samples: cal.Samples, Batch: cal.Batch,
+				Warmup: cal.Warmup, MsgLen: int32(pt.msgLen), OutLen: int32(pt.outLen)})
+			c.cfg.Progress.Done()
+			if err != nil {
+				pt.rec.Error = fmt.Sprintf("trial %d: %v", t, err)
+				c.finding(evidence.Finding{Plugin: s.Name, Instance: id, Op: pt.label, What: "bench", Detail: pt.rec.Error})
+				continue
+			}
+			pt.rec.Trials = append(pt.rec.Trials, evidence.Trial{
+				PID: r.Pid, CPU: r.Cpu, Batch: r.Batch, NS: r.Ns, Cycles: r.Cycles, CycleSource: r.CycleSource,
+				AllocsPerOp: r.AllocsPerOp, BytesPerOp: r.BytesPerOp, RSSBaseKiB: r.RssBaselineKib,
+				RSSPeakKiB: r.RssPeakKib, HWMReset: r.HwmReset, CallsPerOp: r.CallsPerOp,
+			})
+		}
+		stop()
+	}
+	if c.cfg.Profile && len(pts[0].in.Profile) > 0 {
+		c.profile(s, pts)
+	}
+	for _, pt := range pts {
+		pt.rec.Stats = pt.rec.Recompute()
+		if err := evidence.WriteJSON(evidence.RecordPath(c.cfg.Out, s.Name, id, pt.label), pt.rec); err != nil {
+			fmt.Fprintln(c.cfg.Log, "host:", err)
+		}
+	}
+}
+
+// profile takes a CPU profile of each operation in one more process and
+// computes the share of time in the instance's helper functions.
+func (c *Campaign) profile(s *plugin.Source, pts []*point) {
+	id := pts[0].id
+	p, stop, err := c.start(s)
+	if err != nil {
+		c.finding(evidence.Finding{Plugin: s.Name, Instance: id, What: "start", Detail: "profile: " + err.Error()})
+		return
+	}
+	defer func() { stop() }()
+	for _, pt := range pts {
+		if pt.rec.Error != "" {
+			continue
+		}
+		c.cfg.Progress.Step(s.Name, id, pt.label, "profiling")
+		cal := pt.rec.Calibration
+		r, err := p.Bench(&pluginv1.BenchRequest{Instance: id, Op: pt.op, Samples: 1, Batch: 1, Warmup: cal.Warmup,
+			MsgLen: int32(pt.msgLen), OutLen: int32(pt.outLen), Profile: true})
+		if err != nil {
+			c.finding(evidence.Finding{Plugin: s.Name, Instance: id, Op: pt.label, What: "bench", Detail: "profile: " + err.Error()})
+			if p.Exited() {
+				return
+			}
+			continue
+		}
+		path := evidence.ProfilePath(c.cfg.Out, s.Name, id, pt.label)
+		if err := evidence.WriteFile(path, r.Pprof); err != nil {
+			continue
+		}
+		pt.rec.Profile = rel(c.cfg.Out, path)
+		share, err := HashShare(r.Pprof, pt.in.Profile)
+		if err == nil {
+			pt.rec.Share = share
+		}
+	}
+}

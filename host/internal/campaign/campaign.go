@@ -1,0 +1,381 @@
+// Package campaign runs Crucible's method over a suite of plugins, one
+// plugin process at a time: describe and audit, the KAT gate, calibration,
+// then a fixed number of trials each in a fresh plugin process, writing
+// every result to the run directory as it is obtained.
+package campaign
+
+import (
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"time"
+
+	"crucible.dev/host/internal/evidence"
+	"crucible.dev/host/internal/hoststate"
+	"crucible.dev/host/internal/plugin"
+	"crucible.dev/registry"
+	"crucible.dev/registry/pluginv1"
+)
+
+// Config is one campaign.
+type Config struct {
+	Root        string   // workspace root; "" when only prebuilt plugins are used
+	PluginDirs  []string // directories of prebuilt crucible-plugin-* executables
+	Cache       string   // where source plugins are built
+	Out         string   // run directory
+	Suite       string
+	Trials      int
+	TrialTarget time.Duration // wanted duration of one operation's timed loop in one trial
+	Iterations  int64         // fixed calls per trial instead of calibrating; 0 to calibrate
+	MinCalls    int64         // timed calls per trial at least, for fast operations
+	MsgLens     []int         // message-length ladder for symmetric primitives
+	CPU         int           // pin plugins to this CPU; -1 for none
+	Long        bool          // long KAT variants
+	Profile     bool          // hash-share profiles for instances that ask for them
+	KAT, Bench  bool          // which steps to run
+	Resume      bool          // keep what the directory already holds
+	Shard       Shard
+	Lock        map[string]string // plugin name -> executable SHA-256 (--locked)
+	Limits      plugin.Limits
+	MTLS        bool
+	Command     []string
+	Progress    *Progress
+	Log         io.Writer // build messages and plugin logs go to files; this is for the user
+}
+
+// Shard selects every N-th unit of work, starting at K (1-based).
+type Shard struct{ K, N int }
+
+func (s Shard) String() string {
+	if s.N <= 1 {
+		return ""
+	}
+	return fmt.Sprintf("%d/%d", s.K, s.N)
+}
+
+func (s Shard) takes(i int) bool { return s.N <= 1 || i%s.N == s.K-1 }
+
+// DefaultMsgLens is the ladder symmetric primitives are timed at.
+var DefaultMsgLens = []int{16, 64, 256, 1024, 4096, 16384, 65536}
+
+// BulkLen is added to the ladder of bulk primitives (hashes, MACs, AEADs).
+const BulkLen = 1 << 20
+
+// Campaign is a run in progress.
+type Campaign struct {
+	cfg      Config
+	env      evidence.Environment
+	findings []evidence.Finding
+}
+
+// New prepares the run directory.
+func New(cfg Config) (*Campaign, error) {
+	if cfg.Trials < 1 {
+		return nil, fmt.Errorf("--trials must be at least 1")
+	}
+	if cfg.Progress == nil {
+		cfg.Progress = NewProgress(io.Discard)
+	}
+	c := &Campaign{cfg: cfg, env: hoststate.Capture()}
+	if err := os.MkdirAll(cfg.Out, 0o755); err != nil {
+		return nil, err
+	}
+	camp := evidence.Campaign{
+		Tool:    "crucible host",
+		Command: cfg.Command,
+		Started: time.Now().UTC().Format(time.RFC3339),
+		Suite:   cfg.Suite,
+		Settings: evidence.Settings{
+			Trials: cfg.Trials, TrialTargetSec: cfg.TrialTarget.Seconds(), Iterations: cfg.Iterations,
+			MinCalls: cfg.MinCalls, CPU: cfg.CPU, Long: cfg.Long, Profile: cfg.Profile,
+			Shard: cfg.Shard.String(), MsgLens: cfg.MsgLens,
+		},
+		Environment: c.env,
+	}
+	path := evidence.CampaignPath(cfg.Out)
+	if cfg.Resume {
+		var old evidence.Campaign
+		if err := evidence.ReadJSON(path, &old); err != nil {
+			return nil, fmt.Errorf("--resume: %w", err)
+		}
+		// The resumed run keeps its original settings, so its records
+		// stay comparable with each other.
+		c.cfg.Trials = old.Settings.Trials
+		c.cfg.TrialTarget = time.Duration(old.Settings.TrialTargetSec * float64(time.Second))
+		c.cfg.Iterations = old.Settings.Iterations
+		c.cfg.MinCalls = old.Settings.MinCalls
+		c.cfg.MsgLens = old.Settings.MsgLens
+		c.cfg.Long = old.Settings.Long
+		c.cfg.Profile = old.Settings.Profile
+		c.cfg.Suite = old.Suite
+		return c, nil
+	}
+	if _, err := os.Stat(path); err == nil {
+		return nil, fmt.Errorf("%s already holds a run: use --resume to complete it, or another --out", cfg.Out)
+	}
+	return c, evidence.WriteJSON(path, camp)
+}
+
+// Sources discovers and builds the plugins.
+func Sources(cfg Config) ([]plugin.Source, error) {
+	srcs, err := plugin.Discover(cfg.Root, cfg.PluginDirs)
+	if err != nil {
+		return nil, err
+	}
+	return srcs, nil
+}
+
+// selected reports whether the suite names the plugin outright, or could
+// reach into it by kind (which needs its description).
+func selectPlugin(suite, name string) bool {
+	if suite == "all" || suite == name {
+		return true
+	}
+	return isKindSuite(suite)
+}
+
+func isKindSuite(suite string) bool {
+	if suite == "symmetric-kinds" {
+		return true
+	}
+	return registry.Kind(suite).Valid()
+}
+
+// selectInstance reports whether the suite covers an instance.
+func selectInstance(suite, pluginName string, in *pluginv1.Instance) bool {
+	switch {
+	case suite == "all" || suite == pluginName:
+		return true
+	case suite == "symmetric-kinds":
+		return registry.Kind(in.Kind).Symmetric()
+	}
+	return in.Kind == suite
+}
+
+// Suites lists the suite names a user can give.
+func Suites(srcs []plugin.Source) []string {
+	s := []string{"all"}
+	for _, p := range srcs {
+		s = append(s, p.Name)
+	}
+	for _, k := range registry.Kinds {
+		s = append(s, string(k))
+	}
+	return s
+}
+
+// Run runs the campaign over every selected plugin and writes the summary.
+// It returns the findings; a plugin that fails never stops the others.
+func (c *Campaign) Run(srcs []plugin.Source) ([]evidence.Finding, error) {
+	any := false
+	for i := range srcs {
+		s := &srcs[i]
+		if !selectPlugin(c.cfg.Suite, s.Name) {
+			continue
+		}
+		any = true
+		if err := plugin.Build(c.cfg.Root, c.cfg.Cache, s, c.cfg.Log); err != nil {
+			c.finding(evidence.Finding{Plugin: s.Name, What: "build", Detail: err.Error()})
+			c.writePluginFailure(s, "fault")
+			continue
+		}
+		c.runPlugin(s)
+	}
+	if !any {
+		return nil, fmt.Errorf("suite %q matches no plugin (suites: %s)", c.cfg.Suite, strings.Join(Suites(srcs), ", "))
+	}
+	return c.findings, nil
+}
+
+func (c *Campaign) finding(f evidence.Finding) {
+	c.findings = append(c.findings, f)
+	c.cfg.Progress.Finding(f)
+}
+
+func (c *Campaign) writePluginFailure(s *plugin.Source, status string) {
+	info := evidence.PluginInfo{Name: s.Name, Source: s.Dir, Binary: s.Binary, Status: status}
+	for _, f := range c.findings {
+		if f.Plugin == s.Name {
+			info.Findings = append(info.Findings, f)
+		}
+	}
+	if err := evidence.WriteJSON(evidence.PluginPath(c.cfg.Out, s.Name), info); err != nil {
+		fmt.Fprintln(c.cfg.Log, "host:", err)
+	}
+}
+
+// start runs a fresh process of the plugin, logging to the run directory.
+func (c *Campaign) start(s *plugin.Source) (*plugin.Process, func(), error) {
+	lp := evidence.LogPath(c.cfg.Out, s.Name)
+	if err := os.MkdirAll(filepath.Dir(lp), 0o755); err != nil {
+		return nil, nil, err
+	}
+	lf, err := os.OpenFile(lp, os.O_CREATE|os.O_APPEND|os.O_WRONLY, 0o644)
+	if err != nil {
+		return nil, nil, err
+	}
+	o := plugin.Options{Limits: c.cfg.Limits, CPU: c.cfg.CPU, MTLS: c.cfg.MTLS, Log: lf}
+	if c.cfg.Lock != nil {
+		sum, ok := c.cfg.Lock[s.Name]
+		if !ok {
+			lf.Close()
+			return nil, nil, fmt.Errorf("plugin %s is not in the lock file: %w", s.Name, plugin.ErrChecksum)
+		}
+		o.Checksum = sum
+	}
+	p, err := plugin.Start(*s, o)
+	if err != nil {
+		lf.Close()
+		return nil, nil, err
+	}
+	return p, func() { p.Kill(); lf.Close() }, nil
+}
+
+// runPlugin takes one plugin through the whole method.
+func (c *Campaign) runPlugin(s *plugin.Source) {
+	c.cfg.Progress.Plugin(s.Name)
+	p, stop, err := c.start(s)
+	if err != nil {
+		status := "fault"
+		if strings.Contains(err.Error(), plugin.ErrChecksum.Error()) {
+			status = "refused"
+		}
+		c.finding(evidence.Finding{Plugin: s.Name, What: "start", Detail: err.Error()})
+		c.writePluginFailure(s, status)
+		return
+	}
+	d, err := p.Describe()
+	if err != nil {
+		stop()
+		c.finding(evidence.Finding{Plugin: s.Name, What: "fault", Detail: err.Error()})
+		c.writePluginFailure(s, "fault")
+		return
+	}
+	info := c.pluginInfo(s, d)
+	var insts []*pluginv1.Instance
+	for i, in := range d.Instances {
+		if !selectInstance(c.cfg.Suite, s.Name, in) || !c.cfg.Shard.takes(c.unitIndex(s.Name, i)) {
+			continue
+		}
+		insts = append(insts, in)
+	}
+	// Describe, audit and the KAT gate share the first process.
+	gate := map[string]string{}
+	for _, in := range insts {
+		id := instID(in)
+		if in.Unavailable != "" {
+			gate[id] = "not built"
+			continue
+		}
+		if p.Exited() {
+			p, stop, err = c.restart(s, stop, id)
+			if err != nil {
+				break
+			}
+		}
+		c.audit(p, s.Name, in, &info)
+		if c.cfg.KAT {
+			gate[id] = c.katGate(p, s.Name, in)
+		} else {
+			gate[id] = "skipped"
+		}
+	}
+	if p != nil {
+		stop()
+	}
+	info.Findings = nil
+	for _, f := range c.findings {
+		if f.Plugin == s.Name {
+			info.Findings = append(info.Findings, f)
+		}
+	}
+	if len(info.Findings) > 0 {
+		info.Status = "findings"
+	}
+	if err := evidence.WriteJSON(evidence.PluginPath(c.cfg.Out, s.Name), info); err != nil {
+		fmt.Fprintln(c.cfg.Log, "host:", err)
+	}
+	if !c.cfg.Bench {
+		return
+	}
+	var bench []*pluginv1.Instance
+	for _, in := range insts {
+		switch gate[instID(in)] {
+		case "pass", "none", "skipped":
+			bench = append(bench, in)
+		}
+	}
+	c.bench(s, bench)
+	// Findings of the benchmark step belong in the plugin's file too.
+	info.Findings = nil
+	for _, f := range c.findings {
+		if f.Plugin == s.Name {
+			info.Findings = append(info.Findings, f)
+		}
+	}
+	if len(info.Findings) > 0 {
+		info.Status = "findings"
+	}
+	if err := evidence.WriteJSON(evidence.PluginPath(c.cfg.Out, s.Name), info); err != nil {
+		fmt.Fprintln(c.cfg.Log, "host:", err)
+	}
+}
+
+// restart replaces a plugin process that died, so one fault does not cost
+// the remaining instances their checks.
+func (c *Campaign) restart(s *plugin.Source, stop func(), id string) (*plugin.Process, func(), error) {
+	stop()
+	p, nstop, err := c.start(s)
+	if err != nil {
+		c.finding(evidence.Finding{Plugin: s.Name, Instance: id, What: "start", Detail: err.Error()})
+		return nil, nil, err
+	}
+	return p, nstop, nil
+}
+
+// unitIndex numbers (plugin, instance) units stably for sharding.
+func (c *Campaign) unitIndex(pluginName string, i int) int {
+	h := 0
+	for _, b := range []byte(pluginName) {
+		h = h*31 + int(b)
+	}
+	if h < 0 {
+		h = -h
+	}
+	return h + i
+}
+
+func instID(in *pluginv1.Instance) string {
+	if in.Impl == "" {
+		return in.Name
+	}
+	return in.Name + "/" + in.Impl
+}
+
+func (c *Campaign) pluginInfo(s *plugin.Source, d *pluginv1.DescribeResponse) evidence.PluginInfo {
+	info := evidence.PluginInfo{
+		Name: s.Name, Source: s.Dir, Binary: s.Binary, SourceHash: s.Hash,
+		Version: d.Version, Module: d.Module, GoVersion: d.GoVersion,
+		Build: d.Build, Deps: d.Deps, CPUFeatures: d.CpuFeatures, Status: "ok",
+	}
+	if s.Dir != "" {
+		info.Source, _ = filepath.Rel(c.cfg.Root, s.Dir)
+	}
+	if sum, err := plugin.FileHash(s.Binary); err == nil {
+		info.BinarySHA = sum
+	}
+	info.StaticBytes = staticSize(s.Binary, d)
+	if d.Name != s.Name {
+		c.finding(evidence.Finding{Plugin: s.Name, What: "describe",
+			Detail: fmt.Sprintf("plugin calls itself %q but is installed as %q", d.Name, s.Name)})
+	}
+	for _, in := range d.Instances {
+		ii := describeInstance(in)
+		info.Instances = append(info.Instances, ii)
+	}
+	sort.Slice(info.Instances, func(i, j int) bool { return info.Instances[i].ID < info.Instances[j].ID })
+	return info
+}

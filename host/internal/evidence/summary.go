@@ -1,0 +1,97 @@
+package evidence
+
+import (
+	"fmt"
+	"sort"
+)
+
+// OpSummary is one operation's headline figures, as summary.json gives them.
+type OpSummary struct {
+	MedianNS   float64 `json:"median_ns"`
+	MeanNS     float64 `json:"mean_ns"`
+	IQMNS      float64 `json:"iqm_ns"`
+	MeanCycles float64 `json:"mean_cycles"`
+	OpsPerSec  float64 `json:"ops_per_s"`
+	N          int     `json:"n"`
+	Error      string  `json:"error,omitempty"`
+}
+
+// InstanceSummary is one implementation of one instance.
+type InstanceSummary struct {
+	Plugin     string               `json:"plugin"`
+	Instance   string               `json:"instance"` // catalog name
+	Impl       string               `json:"impl"`
+	ID         string               `json:"id"`
+	Kind       string               `json:"kind"`
+	Family     string               `json:"family,omitempty"`
+	Category   int                  `json:"category,omitempty"`
+	KAT        string               `json:"kat"` // "pass", "fail", "none", "error", "not built"
+	KATSources map[string]string    `json:"kat_sources,omitempty"`
+	Ops        map[string]OpSummary `json:"ops"`
+	Status     string               `json:"status"` // "ok", "not built", "findings"
+	Note       string               `json:"note,omitempty"`
+}
+
+// Summary is the machine-readable result of a run.
+type Summary struct {
+	Started   string            `json:"started"`
+	Suite     string            `json:"suite"`
+	Settings  Settings          `json:"settings"`
+	Instances []InstanceSummary `json:"instances"`
+	Plugins   map[string]string `json:"plugins"` // name -> status
+	Findings  []Finding         `json:"findings"`
+}
+
+// Summarize builds the summary from a loaded run alone.
+func Summarize(r *Run) *Summary {
+	s := &Summary{Started: r.Campaign.Started, Suite: r.Campaign.Suite, Settings: r.Campaign.Settings,
+		Plugins: map[string]string{}, Findings: []Finding{}}
+	byID := map[string]int{}
+	for _, p := range r.Plugins {
+		s.Plugins[p.Name] = p.Status
+		s.Findings = append(s.Findings, p.Findings...)
+		for _, in := range p.Instances {
+			is := InstanceSummary{Plugin: p.Name, Instance: in.Name, Impl: in.Impl, ID: in.ID, Kind: string(in.Kind),
+				Family: in.Family, Category: in.Category, Ops: map[string]OpSummary{}, Status: "ok", KAT: "none"}
+			if in.Unavailable != "" {
+				is.KAT, is.Status, is.Note = "not built", "not built", in.Unavailable
+			}
+			if k, ok := r.KATFor(p.Name, in.ID); ok {
+				is.KAT = k.Status
+				is.KATSources = map[string]string{}
+				for _, res := range k.Results {
+					key := res.Source
+					if res.Records > 0 {
+						key = fmt.Sprintf("%s/%d", res.Source, res.Records)
+					}
+					is.KATSources[key] = res.Status
+				}
+			}
+			for _, f := range p.Findings {
+				if f.Instance == in.ID {
+					is.Status = "findings"
+				}
+			}
+			s.Instances = append(s.Instances, is)
+			byID[p.Name+"\x00"+in.ID] = len(s.Instances) - 1
+		}
+	}
+	for _, rec := range r.Records {
+		i, ok := byID[rec.Plugin+"\x00"+rec.Instance]
+		if !ok {
+			continue
+		}
+		is := &s.Instances[i]
+		st := rec.Stats
+		is.Ops[rec.Op] = OpSummary{MedianNS: st.NS.Median, MeanNS: st.NS.Mean, IQMNS: st.NS.IQM,
+			MeanCycles: st.Cycles.Mean, OpsPerSec: st.OpsPerSec, N: st.NS.N, Error: rec.Error}
+	}
+	sort.SliceStable(s.Instances, func(i, j int) bool {
+		a, b := s.Instances[i], s.Instances[j]
+		if a.Plugin != b.Plugin {
+			return a.Plugin < b.Plugin
+		}
+		return a.ID < b.ID
+	})
+	return s
+}

@@ -1,0 +1,201 @@
+package evidence
+
+import (
+	"crucible.dev/host/internal/stats"
+	"crucible.dev/registry"
+)
+
+// Campaign describes a run: how it was asked for and where it ran.
+type Campaign struct {
+	Tool        string      `json:"tool"`
+	Command     []string    `json:"command"`
+	Started     string      `json:"started"` // UTC, RFC 3339
+	Suite       string      `json:"suite"`
+	Settings    Settings    `json:"settings"`
+	Environment Environment `json:"environment"`
+}
+
+// Settings are the measurement parameters.
+type Settings struct {
+	Trials         int     `json:"trials"`
+	TrialTargetSec float64 `json:"trial_target_s"` // wanted duration of one operation's trial
+	Iterations     int64   `json:"iterations,omitempty"`
+	MinCalls       int64   `json:"min_calls"`
+	CPU            int     `json:"cpu"` // pinned CPU, -1 for none
+	Long           bool    `json:"long"`
+	Profile        bool    `json:"profile"`
+	Shard          string  `json:"shard,omitempty"`
+	MsgLens        []int   `json:"msg_lens"`
+}
+
+// Environment is the state that affects timing, recorded with every run.
+type Environment struct {
+	Hostname     string            `json:"hostname"`
+	Kernel       string            `json:"kernel"`
+	OS           string            `json:"os"`
+	Arch         string            `json:"arch"`
+	CPUModel     string            `json:"cpu_model"`
+	CPUFlags     []string          `json:"cpu_flags"`
+	CPUs         int               `json:"cpus"`
+	GoVersion    string            `json:"go_version"`
+	GOMAXPROCS   int               `json:"gomaxprocs"`
+	Governor     string            `json:"governor"`
+	Turbo        string            `json:"turbo"`
+	SMT          string            `json:"smt"`
+	PerfParanoid string            `json:"perf_event_paranoid"`
+	Load         string            `json:"load"`
+	CgroupCPU    string            `json:"cgroup_cpu_max"`
+	TSCHz        float64           `json:"tsc_hz,omitempty"`
+	Notes        map[string]string `json:"notes,omitempty"`
+}
+
+// PluginInfo is what a plugin described of itself, with what went wrong.
+type PluginInfo struct {
+	Name        string            `json:"name"`
+	Source      string            `json:"source"` // module directory or executable
+	Binary      string            `json:"binary"`
+	BinarySHA   string            `json:"binary_sha256"`
+	SourceHash  string            `json:"source_hash,omitempty"`
+	Version     string            `json:"version"`
+	Module      string            `json:"module"`
+	GoVersion   string            `json:"go_version"`
+	Build       map[string]string `json:"build,omitempty"`
+	Deps        map[string]string `json:"deps,omitempty"`
+	CPUFeatures []string          `json:"cpu_features,omitempty"`
+	StaticBytes map[string]int64  `json:"static_bytes,omitempty"` // code+data of the algorithm's own packages, by package
+	Instances   []InstanceInfo    `json:"instances"`
+	Findings    []Finding         `json:"findings,omitempty"`
+	Status      string            `json:"status"` // "ok", "fault", "refused"
+}
+
+// InstanceInfo is one instance as described, with its size audit.
+type InstanceInfo struct {
+	ID          string            `json:"id"`
+	Name        string            `json:"name"`
+	Impl        string            `json:"impl,omitempty"`
+	Kind        registry.Kind     `json:"kind"`
+	Family      string            `json:"family,omitempty"`
+	Category    int               `json:"category,omitempty"`
+	Declared    registry.Sizes    `json:"declared"`
+	Catalog     *registry.Sizes   `json:"catalog,omitempty"`
+	Actual      *registry.Sizes   `json:"actual,omitempty"`
+	Audit       []AuditRow        `json:"audit,omitempty"`
+	Ops         []string          `json:"ops"`
+	SecretOps   []string          `json:"secret_ops,omitempty"`
+	KATs        []string          `json:"kats,omitempty"`
+	Notes       map[string]string `json:"notes,omitempty"`
+	Unavailable string            `json:"unavailable,omitempty"`
+	Profile     []string          `json:"profile,omitempty"`
+}
+
+// AuditRow compares one size three ways.
+type AuditRow struct {
+	Field    string `json:"field"`
+	Catalog  int    `json:"catalog"`
+	Declared int    `json:"declared"`
+	Actual   int    `json:"actual"`
+	OK       bool   `json:"ok"`
+	Note     string `json:"note,omitempty"`
+}
+
+// Finding is something that went wrong, precisely located.
+type Finding struct {
+	Plugin   string `json:"plugin"`
+	Instance string `json:"instance,omitempty"`
+	Op       string `json:"op,omitempty"`
+	What     string `json:"what"` // "fault", "kat", "size", "bench", "robust", "ct", "start"
+	Detail   string `json:"detail"`
+}
+
+// KATResult is one KAT source's outcome for one instance.
+type KATResult struct {
+	Source   string   `json:"source"`
+	Type     string   `json:"type"`   // "generated" (digest of a file the plugin wrote) or "vectors" (replayed cases)
+	Status   string   `json:"status"` // "pass", "fail", "error", "skipped", "none"
+	Records  int      `json:"records,omitempty"`
+	Digest   string   `json:"digest,omitempty"`
+	Expected string   `json:"expected,omitempty"`
+	Origin   string   `json:"origin,omitempty"`
+	Passed   int      `json:"passed,omitempty"`
+	Failed   int      `json:"failed,omitempty"`
+	Detail   string   `json:"detail,omitempty"` // the first difference, or why it could not run
+	Failures []string `json:"failures,omitempty"`
+}
+
+// KATRecord holds an instance's KAT results.
+type KATRecord struct {
+	Plugin   string      `json:"plugin"`
+	Instance string      `json:"instance"`
+	Results  []KATResult `json:"results"`
+	Status   string      `json:"status"`
+}
+
+// Trial is one fresh plugin process's measurement of an operation.
+type Trial struct {
+	PID         int32              `json:"pid"`
+	CPU         int32              `json:"cpu"`
+	Batch       int64              `json:"batch"`
+	NS          []int64            `json:"ns"`     // per sample of Batch calls
+	Cycles      []int64            `json:"cycles"` // per sample of Batch calls
+	CycleSource string             `json:"cycle_source"`
+	AllocsPerOp float64            `json:"allocs_per_op"`
+	BytesPerOp  float64            `json:"bytes_per_op"`
+	RSSBaseKiB  int64              `json:"rss_base_kib"`
+	RSSPeakKiB  int64              `json:"rss_peak_kib"`
+	HWMReset    bool               `json:"hwm_reset"`
+	CallsPerOp  map[string]float64 `json:"calls_per_op,omitempty"`
+}
+
+// Calibration is how the iteration counts were chosen.
+type Calibration struct {
+	EstimateNS float64 `json:"estimate_ns"` // per call, from the calibration run
+	Batch      int64   `json:"batch"`
+	Samples    int64   `json:"samples"`
+	Warmup     int64   `json:"warmup"`
+	Fixed      bool    `json:"fixed,omitempty"` // set by --iterations rather than calibrated
+}
+
+// Record is one (instance, operation) benchmark with all its raw trials.
+type Record struct {
+	Plugin      string      `json:"plugin"`
+	Instance    string      `json:"instance"` // ID: name or name/impl
+	Name        string      `json:"name"`
+	Impl        string      `json:"impl,omitempty"`
+	Kind        string      `json:"kind"`
+	Op          string      `json:"op"`      // operation, with "@<bytes>" for a message length
+	BaseOp      string      `json:"base_op"` // operation without the length
+	MsgLen      int         `json:"msg_len,omitempty"`
+	OutLen      int         `json:"out_len,omitempty"`
+	Calibration Calibration `json:"calibration"`
+	Trials      []Trial     `json:"trials"`
+	Stats       RecordStats `json:"stats"`
+	Profile     string      `json:"profile,omitempty"` // relative path of the CPU profile
+	Share       *HashShare  `json:"hash_share,omitempty"`
+	State       Environment `json:"state"` // host state when measured
+	Error       string      `json:"error,omitempty"`
+}
+
+// RecordStats are computed from the raw trials (see Recompute).
+type RecordStats struct {
+	NS          stats.Summary      `json:"ns"`
+	Cycles      stats.Summary      `json:"cycles"`
+	OpsPerSec   float64            `json:"ops_per_s"`
+	MedianTrial float64            `json:"median_trial_ns"` // the median of the trials' medians
+	TrialMedian []float64          `json:"trial_medians_ns"`
+	AllocsPerOp float64            `json:"allocs_per_op"`
+	BytesPerOp  float64            `json:"bytes_per_op"`
+	RSSBaseKiB  int64              `json:"rss_base_kib"`
+	RSSPeakKiB  int64              `json:"rss_peak_kib"`
+	CallsPerOp  map[string]float64 `json:"calls_per_op,omitempty"`
+	CyclesPerB  float64            `json:"cycles_per_byte,omitempty"`
+	MBPerSec    float64            `json:"mb_per_s,omitempty"`
+}
+
+// HashShare is the share of an operation's CPU time spent in the symmetric
+// helpers it calls, from a CPU profile.
+type HashShare struct {
+	Total   float64            `json:"total"`    // fraction of samples in any listed helper
+	ByFunc  map[string]float64 `json:"by_func"`  // fraction by helper function
+	Samples int64              `json:"samples"`  // profile samples of the operation
+	Prefix  []string           `json:"prefixes"` // what counted as a helper
+}

@@ -1,0 +1,126 @@
+package plugin
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+)
+
+// SourceHash hashes what a plugin binary is built from: the plugin module,
+// the registry module it imports, the workspace files and the Go version.
+func SourceHash(root, dir string) (string, error) {
+	h := sha256.New()
+	fmt.Fprintf(h, "go %s %s/%s\n", runtime.Version(), runtime.GOOS, runtime.GOARCH)
+	var files []string
+	for _, top := range []string{dir, filepath.Join(root, "registry")} {
+		err := filepath.WalkDir(top, func(p string, d fs.DirEntry, err error) error {
+			if err != nil {
+				return err
+			}
+			if d.IsDir() {
+				if p != top && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata") {
+					return filepath.SkipDir
+				}
+				return nil
+			}
+			if isBuildInput(d.Name()) {
+				files = append(files, p)
+			}
+			return nil
+		})
+		if err != nil {
+			return "", err
+		}
+	}
+	files = append(files, filepath.Join(root, "go.work"), filepath.Join(root, "go.work.sum"))
+	sort.Strings(files)
+	for _, f := range files {
+		b, err := os.ReadFile(f)
+		if os.IsNotExist(err) {
+			continue
+		}
+		if err != nil {
+			return "", err
+		}
+		rel, _ := filepath.Rel(root, f)
+		fmt.Fprintf(h, "%s %d\n", rel, len(b))
+		h.Write(b)
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}
+
+func isBuildInput(name string) bool {
+	if strings.HasSuffix(name, "_test.go") {
+		return false
+	}
+	switch filepath.Ext(name) {
+	case ".go", ".s", ".c", ".h", ".syso":
+		return true
+	}
+	return name == "go.mod" || name == "go.sum"
+}
+
+// Build makes the executable of a source plugin in cache, keyed by its
+// source hash, and reuses it while the sources are unchanged.
+func Build(root, cache string, s *Source, log io.Writer) error {
+	if s.Dir == "" {
+		return nil
+	}
+	hash, err := SourceHash(root, s.Dir)
+	if err != nil {
+		return fmt.Errorf("plugin %s: hashing sources: %w", s.Name, err)
+	}
+	bin := filepath.Join(cache, s.Name+"-"+hash[:16])
+	s.Hash = hash
+	if _, err := os.Stat(bin); err == nil {
+		s.Binary = bin
+		return nil
+	}
+	if err := os.MkdirAll(cache, 0o755); err != nil {
+		return err
+	}
+	fmt.Fprintf(log, "building plugin %s\n", s.Name)
+	tmp := bin + ".tmp"
+	rel, _ := filepath.Rel(root, s.Dir)
+	cmd := exec.Command("go", "build", "-trimpath", "-o", tmp, "./"+filepath.ToSlash(rel))
+	cmd.Dir = root
+	out, err := cmd.CombinedOutput()
+	if err != nil {
+		os.Remove(tmp)
+		return fmt.Errorf("plugin %s: go build: %v\n%s", s.Name, err, out)
+	}
+	if err := os.Rename(tmp, bin); err != nil {
+		return err
+	}
+	// Older builds of the same plugin are dead weight.
+	olds, _ := filepath.Glob(filepath.Join(cache, s.Name+"-*"))
+	for _, o := range olds {
+		if o != bin && len(filepath.Base(o)) == len(s.Name)+17 {
+			os.Remove(o)
+		}
+	}
+	s.Binary = bin
+	return nil
+}
+
+// FileHash is the SHA-256 of an executable, as the lock file records it.
+func FileHash(path string) (string, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return "", err
+	}
+	defer f.Close()
+	h := sha256.New()
+	if _, err := io.Copy(h, f); err != nil {
+		return "", err
+	}
+	return hex.EncodeToString(h.Sum(nil)), nil
+}

@@ -1,0 +1,80 @@
+// Package plugin finds Crucible plugins, builds them from source on demand,
+// and runs one plugin process at a time under deadlines.
+package plugin
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+)
+
+// BinaryPrefix is the file-name prefix of prebuilt plugin executables.
+const BinaryPrefix = "crucible-plugin-"
+
+// Source says where a plugin comes from.
+type Source struct {
+	Name   string // plugin name: its directory under plugins/ or its executable's suffix
+	Dir    string // module directory, for a plugin built from source
+	Binary string // executable, for a prebuilt plugin (or after building)
+	Hash   string // source hash the binary was built from, when built here
+}
+
+// Workspace is the directory holding go.work, found from dir upwards.
+func Workspace(dir string) (string, error) {
+	d, err := filepath.Abs(dir)
+	if err != nil {
+		return "", err
+	}
+	for {
+		if _, err := os.Stat(filepath.Join(d, "go.work")); err == nil {
+			return d, nil
+		}
+		if filepath.Dir(d) == d {
+			return "", fmt.Errorf("no go.work in %s or above: run the host from the Crucible workspace, or give --plugin-dir", dir)
+		}
+		d = filepath.Dir(d)
+	}
+}
+
+// Discover lists the plugin modules under root/plugins and the executables
+// named crucible-plugin-NAME in each of dirs. A prebuilt executable takes
+// the place of a source plugin of the same name.
+func Discover(root string, dirs []string) ([]Source, error) {
+	byName := map[string]Source{}
+	if root != "" {
+		mods, err := filepath.Glob(filepath.Join(root, "plugins", "*", "go.mod"))
+		if err != nil {
+			return nil, err
+		}
+		for _, m := range mods {
+			dir := filepath.Dir(m)
+			name := filepath.Base(dir)
+			byName[name] = Source{Name: name, Dir: dir}
+		}
+	}
+	for _, d := range dirs {
+		ents, err := os.ReadDir(d)
+		if err != nil {
+			return nil, fmt.Errorf("plugin directory: %w", err)
+		}
+		for _, e := range ents {
+			name, ok := strings.CutPrefix(e.Name(), BinaryPrefix)
+			if !ok || e.IsDir() || name == "" {
+				continue
+			}
+			p := filepath.Join(d, e.Name())
+			if fi, err := os.Stat(p); err != nil || fi.Mode()&0o111 == 0 {
+				continue
+			}
+			byName[name] = Source{Name: name, Binary: p}
+		}
+	}
+	out := make([]Source, 0, len(byName))
+	for _, s := range byName {
+		out = append(out, s)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out, nil
+}

@@ -1,0 +1,99 @@
+// Command host is Crucible's evaluation host: it discovers algorithm
+// plugins, checks them against known answers, benchmarks them one by one in
+// fresh processes, and writes the evidence and reports of a campaign.
+//
+//	host list                        plugins, instances, kinds and sizes
+//	host run   --suite S [--out DIR] KAT gate, then benchmarks
+//	host kat   --suite S             the KAT gate alone
+//	host bench --suite S             benchmarks alone
+//	host check [--strict]            what on this machine affects timing
+//	host report DIR                  re-render the reports of a run
+//
+// Exit status: 0 when every instance ran and every KAT passed, 1 when the
+// run finished with findings, 2 on usage or setup errors.
+package main
+
+import (
+	"errors"
+	"fmt"
+	"os"
+	"os/signal"
+	"syscall"
+
+	"crucible.dev/host/internal/plugin"
+)
+
+// exitError carries an exit status out of a command.
+type exitError struct {
+	code int
+	err  error
+}
+
+func (e *exitError) Error() string { return e.err.Error() }
+
+func usageErr(format string, args ...any) error {
+	return &exitError{2, fmt.Errorf(format, args...)}
+}
+
+var commands = map[string]func(args []string) error{
+	"list":   cmdList,
+	"run":    func(a []string) error { return cmdRun("run", a) },
+	"kat":    func(a []string) error { return cmdRun("kat", a) },
+	"bench":  func(a []string) error { return cmdRun("bench", a) },
+	"check":  cmdCheck,
+	"report": cmdReport,
+}
+
+const usage = `usage: host <command> [flags]
+
+commands:
+  list     list plugins, their instances, kinds and sizes
+  run      KAT gate then benchmarks over a suite (--suite all|<plugin>|<kind>)
+  kat      the KAT gate alone
+  bench    the benchmarks alone
+  check    report what on this machine affects timing (--strict fails on problems)
+  report   re-render the reports of a run directory from its evidence
+
+Run 'host <command> -h' for a command's flags.
+`
+
+func main() {
+	sig := make(chan os.Signal, 1)
+	signal.Notify(sig, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
+	go func() {
+		s := <-sig
+		plugin.KillAll()
+		fmt.Fprintf(os.Stderr, "\nhost: %v: plugins stopped; records written so far are kept (complete the run with --resume)\n", s)
+		os.Exit(128 + int(s.(syscall.Signal)))
+	}()
+	os.Exit(run(os.Args[1:]))
+}
+
+func run(args []string) int {
+	defer plugin.KillAll()
+	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
+		fmt.Fprint(os.Stderr, usage)
+		if len(args) == 0 {
+			return 2
+		}
+		return 0
+	}
+	cmd, ok := commands[args[0]]
+	if !ok {
+		fmt.Fprintf(os.Stderr, "host: unknown command %q\n\n%s", args[0], usage)
+		return 2
+	}
+	err := cmd(args[1:])
+	if err == nil {
+		return 0
+	}
+	var ee *exitError
+	if errors.As(err, &ee) {
+		if ee.err != nil && ee.err.Error() != "" {
+			fmt.Fprintln(os.Stderr, "host:", ee.err)
+		}
+		return ee.code
+	}
+	fmt.Fprintln(os.Stderr, "host:", err)
+	return 2
+}
