@@ -1,7 +1,6 @@
 package mldsa
 
 import (
-	"crypto/rand"
 	"errors"
 	"fmt"
 	"io"
@@ -76,11 +75,12 @@ type signer struct {
 
 var _ registry.Signature = signer{}
 
-// GenerateKey reads ξ from rand (FIPS 204, Algorithm 1 line 1) so that the
-// same randomness gives the same key in every implementation.
+// GenerateKey reads ξ from r (FIPS 204, Algorithm 1 line 1) so that the
+// same randomness gives the same key in every implementation. Without r it
+// fails rather than draw a key nobody can reproduce.
 func (s signer) GenerateKey(r io.Reader) (pk, sk []byte, err error) {
 	if r == nil {
-		r = rand.Reader
+		return nil, nil, fmt.Errorf("keygen %s/%s: no randomness for ξ", s.p.Name, s.b.impl)
 	}
 	xi := make([]byte, SeedSize)
 	if _, err := io.ReadFull(r, xi); err != nil {

@@ -28,10 +28,10 @@ var implementations = []implementation{
 			"secret-key form": "the 32-byte seed ξ (FIPS 204, Algorithm 1); the library neither exports nor parses the skEncode form",
 			"hedged signing":  "rnd drawn by the library from crypto/rand; the reader is ignored, so hedged known answers (nist-rsp, ACVP hedged sigGen) are unsupported",
 			"unsupported":     "hedged signing with a given rnd; skEncode secret keys (ACVP sigGen, Wycheproof sign_noseed); verification on an external μ",
-			"dispatch":        "pure Go; SHAKE from crypto/sha3",
+			"dispatch":        "polynomial arithmetic in generic Go; Keccak from crypto/sha3 (assembly on amd64)",
 			"sign timing":     "includes deriving the key from the seed (ExpandA, ExpandS, NTTs), since the seed is the only key form it takes",
 		},
-		profile: []string{"crypto/sha3", "crypto/internal/fips140/sha3"},
+		profile: []string{"crypto/internal/fips140/sha3.", "crypto/sha3."},
 	},
 	{
 		name: "circl", module: "github.com/cloudflare/circl", newFunc: newCIRCL,
@@ -40,10 +40,10 @@ var implementations = []implementation{
 			"hedged signing":  "rnd drawn by the library from crypto/rand (SignTo randomized); the reader is ignored, so hedged known answers (nist-rsp, ACVP hedged sigGen) are unsupported",
 			"unsupported":     "hedged signing with a given rnd; the internal interface on an external μ (sign and verify)",
 			"known deviation": "skEncode keys are unpacked without checking that s1 and s2 lie in [-η, η] (FIPS 204, Algorithm 25), so it signs with the out-of-range keys Wycheproof's sign_noseed marks invalid (InvalidPrivateKey): those cases fail",
-			"dispatch":        "AVX2 NTT and polynomial arithmetic when cpu.X86.HasAVX2" + avx2(),
+			"dispatch":        "AVX2 NTT and polynomial arithmetic when cpu.X86.HasAVX2" + avx2() + "; Keccak in circl's generic Go, four-way (simd/keccakf1600, AVX2) in ExpandA",
 			"sign timing":     "includes unpacking the skEncode key and expanding A",
 		},
-		profile: []string{"github.com/cloudflare/circl/internal/sha3"},
+		profile: []string{"github.com/cloudflare/circl/internal/sha3.", "github.com/cloudflare/circl/simd/keccakf1600."},
 	},
 	{
 		name: "gmsm", module: "github.com/emmansun/gmsm", newFunc: newGMSM,
@@ -51,10 +51,10 @@ var implementations = []implementation{
 			"secret-key form": "FIPS 204 skEncode (Algorithm 24); sign also derives the key from a 32-byte seed",
 			"hedged signing":  "rnd is the 32 bytes read from the given reader",
 			"unsupported":     "the empty message (the library refuses it, FIPS 204 allows it; Go's accumulated test signs only empty messages); the internal interface on an external μ (sign and verify)",
-			"dispatch":        "AVX2 field arithmetic, NTT and encoders when cpu.X86.HasAVX2" + avx2(),
+			"dispatch":        "AVX2 NTT, field arithmetic, decompose/hint and encoders when cpu.X86.HasAVX2" + avx2() + "; Keccak from crypto/sha3 (assembly on amd64)",
 			"sign timing":     "includes unpacking the skEncode key and expanding A",
 		},
-		profile: []string{"crypto/sha3", "crypto/internal/fips140/sha3"},
+		profile: []string{"crypto/internal/fips140/sha3.", "crypto/sha3."},
 	},
 }
 
@@ -78,7 +78,7 @@ func moduleVersion(mod string) string {
 			}
 		}
 	}
-	return "unknown (no build information)"
+	return "(version not in build info)"
 }
 
 // Instances returns every parameter set of every implementation.
@@ -94,7 +94,7 @@ func Instances() []*registry.Instance {
 
 func instance(p *Params, im implementation) *registry.Instance {
 	s := signer{p: p, b: im.newFunc(p)}
-	notes := map[string]string{"library": im.module + " " + moduleVersion(im.module)}
+	notes := map[string]string{"implementation": im.module + " " + moduleVersion(im.module)}
 	for k, v := range im.notes {
 		notes[k] = v
 	}

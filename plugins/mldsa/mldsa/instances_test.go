@@ -49,7 +49,7 @@ func TestSizes(t *testing.T) {
 		if len(pk) != in.Sizes.PublicKey || len(sk) != in.Sizes.SecretKey || len(sig) != in.Sizes.Signature {
 			t.Errorf("%s: returns pk %d sk %d sig %d, declares %+v", in.ID(), len(pk), len(sk), len(sig), in.Sizes)
 		}
-		if in.Notes["secret-key form"] == "" || in.Notes["library"] == "" {
+		if in.Notes["secret-key form"] == "" || in.Notes["implementation"] == "" {
 			t.Errorf("%s: notes lack the key form or library: %v", in.ID(), in.Notes)
 		}
 	}
