@@ -8,3 +8,7 @@
 // Every input and output of the NGCC candidates is a whole number of bytes,
 // so only the byte-aligned paths of the bit-length C API are provided.
 package iccs
+
+// Implementation names the SM3 code path the helpers dispatch to on this
+// CPU, for the notes of a report.
+func Implementation() string { return dispatch }

@@ -17,20 +17,21 @@ type DRNG struct {
 	rc   uint64 // reseed counter
 }
 
-// df is the derivation function: the first 55 bytes of
-// SM3(01 ‖ BE32(440) ‖ x) ‖ SM3(02 ‖ BE32(440) ‖ x).
+// df is the derivation function (SP 800-90A §10.3.1, Hash_df): the first
+// 55 bytes of SM3(01 ‖ BE32(440) ‖ x) ‖ SM3(02 ‖ BE32(440) ‖ x).
 func df(parts ...[]byte) (out [seedLen]byte) {
 	var buf [64]byte
+	d := getDigest()
 	for i := byte(1); i <= 2; i++ {
-		h := sm3.New()
 		hdr := [5]byte{i}
 		binary.BigEndian.PutUint32(hdr[1:], seedLen*8)
-		h.Write(hdr[:])
-		for _, p := range parts {
-			h.Write(p)
-		}
-		h.Sum(buf[(i-1)*32 : (i-1)*32])
+		d.h.Reset()
+		d.write(hdr[:])
+		d.write(parts...)
+		s := d.final()
+		copy(buf[(i-1)*32:], s[:])
 	}
+	d.put()
 	copy(out[:], buf[:seedLen])
 	return out
 }
@@ -44,29 +45,70 @@ func NewDRNG(seed []byte) *DRNG {
 	return d
 }
 
+// drngLanes is the output length, in SM3 blocks, from which Read hashes
+// its counter blocks on the lane kernel rather than one by one.
+const drngLanes = 2
+
 // Read is one get_random_number(8·len(p)) call: the output is
-// SM3(V) ‖ SM3(V+1) ‖ … truncated, then V = V + SM3(03 ‖ V) + C + rc and
-// rc = rc + 1. It never fails.
+// SM3(V) ‖ SM3(V+1) ‖ … truncated (SP 800-90A §10.1.1.4, Hashgen), then
+// V = V + SM3(03 ‖ V) + C + rc and rc = rc + 1. It never fails.
 //
 //go:noinline
 func (d *DRNG) Read(p []byte) (int, error) {
 	calls.drng.Add(1)
 	data := d.v
-	var blk [32]byte
-	for out := p; len(out) > 0; {
-		blk = sm3.Sum(data[:])
-		n := copy(out, blk[:])
-		out = out[n:]
-		addInto(&data, []byte{1})
+	if useLanes && len(p) >= drngLanes*sm3.Size {
+		hashgenLanes(p, &data)
+	} else {
+		h := getDigest()
+		for out := p; len(out) > 0; {
+			h.h.Reset()
+			h.write(data[:])
+			blk := h.final()
+			out = out[copy(out, blk[:]):]
+			increment(&data)
+		}
+		h.put()
 	}
-	h := sm3cat([]byte{3}, d.v[:])
-	addInto(&d.v, h[:])
+	hv := sum([]byte{3}, d.v[:])
+	addInto(&d.v, hv[:])
 	addInto(&d.v, d.c[:])
 	var rc [8]byte
 	binary.BigEndian.PutUint64(rc[:], d.rc)
 	addInto(&d.v, rc[:])
 	d.rc++
 	return len(p), nil
+}
+
+// hashgenLanes writes SM3(data) ‖ SM3(data+1) ‖ … to out sixteen blocks
+// at a time. Each message is exactly one block: 55 bytes of data, the
+// 0x80 pad byte and the 64-bit length 440.
+func hashgenLanes(out []byte, data *[seedLen]byte) {
+	var l lanes
+	l.m[15] = [16]uint32{seedLen * 8, seedLen * 8, seedLen * 8, seedLen * 8, seedLen * 8, seedLen * 8, seedLen * 8, seedLen * 8,
+		seedLen * 8, seedLen * 8, seedLen * 8, seedLen * 8, seedLen * 8, seedLen * 8, seedLen * 8, seedLen * 8}
+	for len(out) > 0 {
+		for j := range 16 {
+			for k := range 13 {
+				l.m[k][j] = binary.BigEndian.Uint32(data[4*k:])
+			}
+			l.m[13][j] = uint32(data[52])<<24 | uint32(data[53])<<16 | uint32(data[54])<<8 | 0x80
+			increment(data)
+		}
+		splat16(&l.dig[0], &iv[0], 8)
+		block16(&l.dig, (*[16][16]uint32)(l.m[:16]))
+		out = out[l.put(out):]
+	}
+}
+
+// increment adds one to v modulo 2^440.
+func increment(v *[seedLen]byte) {
+	for i := seedLen - 1; i >= 0; i-- {
+		v[i]++
+		if v[i] != 0 {
+			return
+		}
+	}
 }
 
 // addInto adds the big-endian number x to v modulo 2^440.

@@ -1,0 +1,13 @@
+//go:build !amd64 || purego
+
+package iccs
+
+// useLanes is false: there is no multi-lane kernel on this platform.
+const useLanes = false
+
+// dispatch names the SM3 path for reports.
+const dispatch = "gmsm v0.44.0 sm3"
+
+func block16(dig *[8][16]uint32, m *[16][16]uint32) { panic("iccs: no 16-lane SM3 kernel") }
+
+func splat16(dst *[16]uint32, src *uint32, n int) { panic("iccs: no 16-lane SM3 kernel") }
