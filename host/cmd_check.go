@@ -8,6 +8,10 @@ import (
 	"crucible.dev/host/internal/hoststate"
 )
 
+func init() {
+	register("check", "report what on this machine affects timing (--strict fails on problems)", cmdCheck)
+}
+
 func cmdCheck(args []string) error {
 	fs := flag.NewFlagSet("check", flag.ContinueOnError)
 	strict := fs.Bool("strict", false, "exit non-zero when the host is not fixed for measurement")

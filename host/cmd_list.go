@@ -12,6 +12,8 @@ import (
 	"crucible.dev/registry"
 )
 
+func init() { register("list", "list plugins, their instances, kinds and sizes", cmdList) }
+
 func cmdList(args []string) error {
 	fs := flag.NewFlagSet("list", flag.ContinueOnError)
 	var c common

@@ -5,6 +5,10 @@ import (
 	"fmt"
 )
 
+func init() {
+	register("report", "re-render the reports of a run directory from its evidence", cmdReport)
+}
+
 func cmdReport(args []string) error {
 	fs := flag.NewFlagSet("report", flag.ContinueOnError)
 	if err := fs.Parse(args); err != nil {

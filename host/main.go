@@ -18,6 +18,8 @@ import (
 	"fmt"
 	"os"
 	"os/signal"
+	"sort"
+	"strings"
 	"syscall"
 
 	"crucible.dev/host/internal/plugin"
@@ -35,27 +37,38 @@ func usageErr(format string, args ...any) error {
 	return &exitError{2, fmt.Errorf(format, args...)}
 }
 
-var commands = map[string]func(args []string) error{
-	"list":   cmdList,
-	"run":    func(a []string) error { return cmdRun("run", a) },
-	"kat":    func(a []string) error { return cmdRun("kat", a) },
-	"bench":  func(a []string) error { return cmdRun("bench", a) },
-	"check":  cmdCheck,
-	"report": cmdReport,
+// command is one subcommand; each command's file registers itself.
+type command struct {
+	summary string
+	run     func(args []string) error
 }
 
-const usage = `usage: host <command> [flags]
+var commands = map[string]command{}
 
-commands:
-  list     list plugins, their instances, kinds and sizes
-  run      KAT gate then benchmarks over a suite (--suite all|<plugin>|<kind>)
-  kat      the KAT gate alone
-  bench    the benchmarks alone
-  check    report what on this machine affects timing (--strict fails on problems)
-  report   re-render the reports of a run directory from its evidence
+func register(name, summary string, run func(args []string) error) {
+	commands[name] = command{summary, run}
+}
 
-Run 'host <command> -h' for a command's flags.
-`
+func init() {
+	register("run", "KAT gate then benchmarks over a suite (--suite all|<plugin>|<kind>)", func(a []string) error { return cmdRun("run", a) })
+	register("kat", "the KAT gate alone", func(a []string) error { return cmdRun("kat", a) })
+	register("bench", "the benchmarks alone", func(a []string) error { return cmdRun("bench", a) })
+}
+
+func usage() string {
+	names := make([]string, 0, len(commands))
+	for n := range commands {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	var b strings.Builder
+	b.WriteString("usage: host <command> [flags]\n\ncommands:\n")
+	for _, n := range names {
+		fmt.Fprintf(&b, "  %-9s %s\n", n, commands[n].summary)
+	}
+	b.WriteString("\nRun 'host <command> -h' for a command's flags.\n")
+	return b.String()
+}
 
 func main() {
 	sig := make(chan os.Signal, 1)
@@ -72,7 +85,7 @@ func main() {
 func run(args []string) int {
 	defer plugin.KillAll()
 	if len(args) == 0 || args[0] == "-h" || args[0] == "--help" || args[0] == "help" {
-		fmt.Fprint(os.Stderr, usage)
+		fmt.Fprint(os.Stderr, usage())
 		if len(args) == 0 {
 			return 2
 		}
@@ -80,10 +93,10 @@ func run(args []string) int {
 	}
 	cmd, ok := commands[args[0]]
 	if !ok {
-		fmt.Fprintf(os.Stderr, "host: unknown command %q\n\n%s", args[0], usage)
+		fmt.Fprintf(os.Stderr, "host: unknown command %q\n\n%s", args[0], usage())
 		return 2
 	}
-	err := cmd(args[1:])
+	err := cmd.run(args[1:])
 	if err == nil {
 		return 0
 	}
