@@ -39,7 +39,7 @@ var implementations = []implementation{
 			"secret-key form": "FIPS 204 skEncode (Algorithm 24); sign also derives the key from a 32-byte seed",
 			"hedged signing":  "rnd drawn by the library from crypto/rand (SignTo randomized); the reader is ignored, so hedged known answers (nist-rsp, ACVP hedged sigGen) are unsupported",
 			"unsupported":     "hedged signing with a given rnd; the internal interface on an external μ (sign and verify)",
-			"known deviation": "skEncode keys are unpacked without checking that s1 and s2 lie in [-η, η] (FIPS 204, Algorithm 25), so it signs with the out-of-range keys Wycheproof's sign_noseed marks invalid (InvalidPrivateKey): those cases fail",
+			"known deviation": "skEncode keys are unpacked without checking that the coefficients of s1 and s2 lie in [-η, η], the range skEncode (FIPS 204, Algorithm 24) produces, so it signs with the out-of-range keys that Wycheproof's sign_noseed requires refused (InvalidPrivateKey): those cases fail",
 			"dispatch":        "AVX2 NTT and polynomial arithmetic when cpu.X86.HasAVX2" + avx2() + "; Keccak in circl's generic Go, four-way (simd/keccakf1600, AVX2) in ExpandA",
 			"sign timing":     "includes unpacking the skEncode key and expanding A",
 		},
