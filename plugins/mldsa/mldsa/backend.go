@@ -14,7 +14,7 @@ import (
 type Features struct {
 	// ExplicitRnd: hedged signing takes rnd from the caller. Without it
 	// the library draws rnd itself and hedged known answers cannot be
-	// reproduced (FIPS 204, Algorithm 2 line 5).
+	// reproduced (FIPS 204, Algorithm 2, and Section 3.4).
 	ExplicitRnd bool
 	// SeedKey: signing accepts the 32-byte seed ξ as the secret key.
 	SeedKey bool
@@ -107,7 +107,7 @@ func (s signer) Sign(r io.Reader, sk, msg, ctx []byte) ([]byte, error) {
 	return sig, nil
 }
 
-// rnd returns the rnd of Algorithm 2 line 5 for the randomness r: zero
+// rnd returns the rnd of Algorithm 2 for the randomness r: zero
 // for deterministic signing, 32 bytes of r for hedged signing, or nil when
 // the library draws them itself.
 func (s signer) rnd(r io.Reader) ([]byte, error) {

@@ -11,8 +11,8 @@ import (
 )
 
 // mu computes the message representative of pure ML-DSA: μ = H(tr ‖ M', 64)
-// with tr = H(pk, 64) and M' = 0 ‖ |ctx| ‖ ctx ‖ M (FIPS 204, Algorithm 2
-// line 10 and Algorithm 7 line 6).
+// with tr = H(pk, 64) (FIPS 204, Algorithm 7 line 6) and
+// M' = 0 ‖ |ctx| ‖ ctx ‖ M, the message Algorithm 2 formats.
 func mu(pk, msg, ctx []byte) []byte {
 	tr := make([]byte, 64)
 	h := sha3.NewSHAKE256()
