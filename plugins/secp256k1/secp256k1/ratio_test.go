@@ -1,0 +1,78 @@
+package secp256k1
+
+import (
+	"crypto/rand"
+	"os"
+	"slices"
+	"testing"
+	"time"
+
+	"crucible.dev/registry"
+)
+
+// TestGoCRatios measures each Go implementation against libsecp256k1 on
+// the same operation in interleaved rounds (Go, C, C, Go), so load from
+// other processes on a shared machine falls on both sides of each ratio;
+// it logs the median time of each side and the median of the per-round
+// ratios. It takes about a minute, so it runs only with CRUCIBLE_LONG=1:
+//
+//	CRUCIBLE_LONG=1 go test -run TestGoCRatios -v ./secp256k1/
+func TestGoCRatios(t *testing.T) {
+	if os.Getenv("CRUCIBLE_LONG") == "" {
+		t.Skip("set CRUCIBLE_LONG=1 to measure Go/C ratios")
+	}
+	ins := map[string]*registry.Instance{}
+	for _, in := range available(t) {
+		ins[in.ID()] = in
+	}
+	const rounds, iters = 21, 100
+	for _, c := range []struct{ name, op, impl string }{
+		{NameECDSA, "keygen", ImplDecred},
+		{NameECDSA, "sign", ImplDecred},
+		{NameECDSA, "verify", ImplDecred},
+		{NameBIP340, "sign", ImplBtcec},
+		{NameBIP340, "verify", ImplBtcec},
+		{NameECDH, "derive_a", ImplDecred},
+		{NameECDHX, "derive_a", ImplDecred},
+	} {
+		goIn, cIn := ins[c.name+"/"+c.impl], ins[c.name+"/"+ImplLibsecp]
+		if goIn == nil || cIn == nil {
+			t.Skipf("%s: needs both %s and %s", c.name, c.impl, ImplLibsecp)
+		}
+		var bodies [2]func() error
+		for i, in := range []*registry.Instance{goIn, cIn} {
+			op, ok := registry.FindOp(in, c.op)
+			if !ok {
+				t.Fatalf("%s: no op %s", in.ID(), c.op)
+			}
+			body, err := op.Prepare(rand.Reader, registry.BenchParams{MsgLen: 64})
+			if err != nil {
+				t.Fatal(err)
+			}
+			bodies[i] = body
+		}
+		timeOf := func(body func() error) float64 {
+			start := time.Now()
+			for range iters {
+				if err := body(); err != nil {
+					t.Fatalf("%s %s: %v", c.name, c.op, err)
+				}
+			}
+			return float64(time.Since(start).Nanoseconds()) / iters
+		}
+		var goNs, cNs, ratio []float64
+		for range rounds {
+			g1, c1 := timeOf(bodies[0]), timeOf(bodies[1])
+			c2, g2 := timeOf(bodies[1]), timeOf(bodies[0])
+			g, cc := (g1+g2)/2, (c1+c2)/2
+			goNs, cNs, ratio = append(goNs, g), append(cNs, cc), append(ratio, g/cc)
+		}
+		med := func(v []float64) float64 { slices.Sort(v); return v[len(v)/2] }
+		gm, cm, rm := med(goNs), med(cNs), med(ratio)
+		if gm <= 0 || cm <= 0 {
+			t.Fatalf("%s %s: no time measured", c.name, c.op)
+		}
+		t.Logf("%-24s %-8s %-7s %8.1f us   libsecp256k1 %7.1f us   Go/C %5.2f (median of %d interleaved rounds of %d)",
+			c.name, c.op, c.impl, gm/1e3, cm/1e3, rm, rounds, iters)
+	}
+}
