@@ -6,31 +6,46 @@ package sntrup
 func mulBlockAVX2(acc *int32, a *int16, b *int16, npairs int)
 
 //go:noescape
-func divstepAVX2(f, gp, v, r, fn, gn, vn, rn *int16, nfg, nvr int, k *divstepConsts)
+func swapElimAVX2(f, gp *int16, n int, k *divstepConsts)
+
+//go:noescape
+func xswapElimAVX2(v, r *int16, n int, k *divstepConsts)
 
 //go:noescape
 func minmaxAVX2(lo, hi *uint32, n int)
 
-// pairPad is how far beyond [0, n) polyMulAVX2's pair table reaches.
+// pairPad is how far beyond [0, n) mulAVX2's pair table reaches.
 const pairPad = 40
 
-// polyMulAVX2 is polyMul by 32-output blocks: for each block it runs over
-// the coefficient pairs of a that touch it, with b laid out as the pairs
-// (b[m], b[m-1]) so that one VPMADDWD multiplies two coefficients of a into
-// eight outputs.
+// polyMulAVX2 is polyMul on mulAVX2. (Karatsuba levels above the
+// kernel measured slower here: the kernel is already load-bound and the
+// O(n) additions cost more than the quarter of the products they save.)
 func polyMulAVX2(c []int32, a []int16, b []int8) {
+	n := len(a)
+	b16 := make([]int16, n)
+	for i, x := range b[:n] {
+		b16[i] = int16(x)
+	}
+	mulAVX2(c, a, b16)
+}
+
+// mulAVX2 sets c[0:2n-1] = a*b by 32-output blocks: for each block it runs
+// over the coefficient pairs of a that touch it, with b laid out as the
+// pairs (b[m], b[m-1]) so that one VPMADDWD multiplies two coefficients of
+// a into eight outputs.
+func mulAVX2(c []int32, a, b []int16) {
 	n := len(a)
 	b = b[:n]
 	ap := make([]int16, n+2)
 	copy(ap, a)
 	pairs := make([]int16, 2*(n+2*pairPad))
-	for m := -pairPad + 1; m < n+pairPad; m++ {
+	for m := 0; m <= n; m++ {
 		j := 2 * (m + pairPad)
-		if m >= 0 && m < n {
-			pairs[j] = int16(b[m])
+		if m < n {
+			pairs[j] = b[m]
 		}
-		if m-1 >= 0 && m-1 < n {
-			pairs[j+1] = int16(b[m-1])
+		if m >= 1 {
+			pairs[j+1] = b[m-1]
 		}
 	}
 	nout := 2*n - 1
@@ -56,16 +71,17 @@ type divstepConsts struct {
 	mask, f0, f0qinv, g0, g0qinv, q int16
 }
 
-// rqRecip3AVX2 is rqRecip3Generic with each step in divstepAVX2. The
-// buffers are double: each step reads one set and writes the other.
+// rqRecip3AVX2 is rqRecip3Generic with the vector work in assembly, in
+// place, and on shrinking lengths: during the first p steps v and r have
+// at most loop+1 nonzero coefficients and f, g at most p+1; during the
+// last p-1 steps f and g have at most loop+1 (Bernstein and Yang, §6; the
+// reference AVX2 code relies on the same bounds). v is kept multiplied by
+// x one step ahead, so the final result reads v[p-i].
 func (ps *Params) rqRecip3AVX2(out []int16, a []int8) {
 	p := ps.P
-	nv := (p + 1 + 15) / 16
-	stride := 16 + 16*nv + 16 // zero prefix for v[-1], zero suffix for f[i+1]
-	buf := make([]int16, 8*stride)
-	at := func(i int) []int16 { return buf[i*stride+16 : (i+1)*stride] }
-	f, g, v, r := at(0), at(1), at(2), at(3)
-	fn, gn, vn, rn := at(4), at(5), at(6), at(7)
+	size := (p+1+15)&^15 + 32
+	buf := make([]int16, 4*size)
+	f, g, v, r := buf[:size], buf[size:2*size], buf[2*size:3*size], buf[3*size:]
 	r[0] = int16(ps.fqRecip(3))
 	f[0], f[p-1], f[p] = 1, -1, -1
 	for i := 0; i < p; i++ {
@@ -75,20 +91,24 @@ func (ps *Params) rqRecip3AVX2(out []int16, a []int8) {
 	k := divstepConsts{q: int16(ps.Q)}
 	delta := int32(1)
 	for loop := 0; loop < 2*p-1; loop++ {
+		nfg, nvr := p, loop+1
+		if loop >= p {
+			nfg, nvr = 2*p-1-loop, p
+		}
 		f0, g0 := int32(ps.freeze(int32(f[0]))), int32(ps.freeze(int32(g[0])))
 		swap := negativeMask(-delta) & nonzeroMask(g0)
 		delta ^= swap & (delta ^ -delta)
 		delta++
 		t := swap & (f0 ^ g0)
 		f0, g0 = f0^t, g0^t
+		f[0] = int16(f0)
 		k.mask, k.f0, k.g0 = int16(swap), int16(f0), int16(g0)
 		k.f0qinv, k.g0qinv = int16(f0)*qinv, int16(g0)*qinv
-		nvr := (min(loop+2, p+1) + 15) / 16
-		divstepAVX2(&f[0], &g[0], &v[0], &r[0], &fn[0], &gn[0], &vn[0], &rn[0], nv, nvr, &k)
-		f, fn, g, gn, v, vn, r, rn = fn, f, gn, g, vn, v, rn, r
+		swapElimAVX2(&f[1], &g[1], (nfg+15)/16, &k)
+		xswapElimAVX2(&v[0], &r[0], (nvr+15)/16, &k)
 	}
 	scale := ps.fqRecip(int32(ps.freeze(int32(f[0]))))
 	for i := 0; i < p; i++ {
-		out[i] = ps.freeze(scale * int32(v[p-1-i]))
+		out[i] = ps.freeze(scale * int32(v[p-i]))
 	}
 }

@@ -43,95 +43,96 @@ done:
 	VZEROUPPER
 	RET
 
-// func divstepAVX2(f, gp, v, r, fn, gn, vn, rn *int16, nfg, nvr int, k *divstepConsts)
-//
-// One division step of rqRecip3 after the swap decision, sixteen int16
-// coefficients per vector, reading the old buffers and writing the new:
-//   fn = swap ? g : f
-//   gn = (f0*g' - g0*f')/x        with (f', g') the swapped pair
-//   vn = swap ? r : x*v
-//   rn = f0*r' - g0*v'
-// each product by Montgomery reduction (a*b*2^-16 mod q), so g and r are
-// scaled by the same constant, which the final division by f[0] removes.
-// f[i+1] and v[i-1] are read unaligned: the buffers carry zero padding.
-TEXT ·divstepAVX2(SB), NOSPLIT, $0-88
-	MOVQ k+80(FP), AX
-	VPBROADCASTW 0(AX), Y15  // swap mask
-	VPBROADCASTW 2(AX), Y14  // f0
-	VPBROADCASTW 4(AX), Y13  // f0*qinv
-	VPBROADCASTW 6(AX), Y12  // g0
-	VPBROADCASTW 8(AX), Y11  // g0*qinv
-	VPBROADCASTW 10(AX), Y10 // q
+// Montgomery products for the division steps: the consts block holds the
+// swap mask, f0, f0*qinv, g0, g0*qinv and q as int16, broadcast to
+// Y15..Y10. MONTELIM leaves in Y1 the value mont(Y1, f0) - mont(Y0, g0),
+// where mont(x, c) = x*c*2^-16 mod q: mulhi(x, c) - mulhi(mullo(x, c*qinv), q)
+// is exact because x*c and mullo(...)*q agree in their low 16 bits.
+#define LOADCONSTS(k) \
+	MOVQ k, AX \
+	VPBROADCASTW 0(AX), Y15 \
+	VPBROADCASTW 2(AX), Y14 \
+	VPBROADCASTW 4(AX), Y13 \
+	VPBROADCASTW 6(AX), Y12 \
+	VPBROADCASTW 8(AX), Y11 \
+	VPBROADCASTW 10(AX), Y10
 
+#define MONTELIM \
+	VPMULLW Y13, Y1, Y3 \
+	VPMULHW Y14, Y1, Y1 \
+	VPMULHW Y10, Y3, Y3 \
+	VPSUBW Y3, Y1, Y1 \
+	VPMULLW Y11, Y0, Y4 \
+	VPMULHW Y12, Y0, Y0 \
+	VPMULHW Y10, Y4, Y4 \
+	VPSUBW Y4, Y0, Y0 \
+	VPSUBW Y0, Y1, Y1
+
+// func swapElimAVX2(f, gp *int16, n int, k *divstepConsts)
+//
+// For the n vectors at f[1:], g[1:]: (f, g) = swap ? (g, f) : (f, g), then
+// g = (f0*g - g0*f)/x in place: each result is stored one coefficient
+// lower, which is the division by x.
+TEXT ·swapElimAVX2(SB), NOSPLIT, $0-32
+	LOADCONSTS(k+24(FP))
 	MOVQ f+0(FP), SI
 	MOVQ gp+8(FP), DX
-	MOVQ fn+32(FP), DI
-	MOVQ gn+40(FP), BX
-	MOVQ nfg+64(FP), CX
+	MOVQ n+16(FP), CX
+	TESTQ CX, CX
+	JZ sedone
 
-fgloop:
+seloop:
 	VMOVDQU (SI), Y0
 	VMOVDQU (DX), Y1
 	VPXOR Y0, Y1, Y2
 	VPAND Y15, Y2, Y2
 	VPXOR Y2, Y0, Y0
-	VMOVDQU Y0, (DI)
-	VMOVDQU 2(SI), Y0
-	VMOVDQU 2(DX), Y1
-	VPXOR Y0, Y1, Y2
-	VPAND Y15, Y2, Y2
-	VPXOR Y2, Y0, Y0
 	VPXOR Y2, Y1, Y1
-	// Y1 = mont(g', f0)
-	VPMULLW Y13, Y1, Y3
-	VPMULHW Y14, Y1, Y1
-	VPMULHW Y10, Y3, Y3
-	VPSUBW Y3, Y1, Y1
-	// Y0 = mont(f', g0)
-	VPMULLW Y11, Y0, Y4
-	VPMULHW Y12, Y0, Y0
-	VPMULHW Y10, Y4, Y4
-	VPSUBW Y4, Y0, Y0
-	VPSUBW Y0, Y1, Y1
-	VMOVDQU Y1, (BX)
+	VMOVDQU Y0, (SI)
+	MONTELIM
+	VMOVDQU Y1, -2(DX)
 	ADDQ $32, SI
 	ADDQ $32, DX
-	ADDQ $32, DI
-	ADDQ $32, BX
 	DECQ CX
-	JNZ fgloop
+	JNZ seloop
 
-	MOVQ v+16(FP), SI
-	MOVQ r+24(FP), DX
-	MOVQ vn+48(FP), DI
-	MOVQ rn+56(FP), BX
-	MOVQ nvr+72(FP), CX
+sedone:
+	VZEROUPPER
+	RET
 
-vrloop:
-	VMOVDQU -2(SI), Y0
+// func xswapElimAVX2(v, r *int16, n int, k *divstepConsts)
+//
+// For the n vectors at v, r, from the top down: (v, r) = swap ? (r, v) :
+// (v, r), then r = f0*r - g0*v, and v stored one coefficient higher, which
+// is the multiplication by x of the next step done in advance.
+TEXT ·xswapElimAVX2(SB), NOSPLIT, $0-32
+	LOADCONSTS(k+24(FP))
+	MOVQ v+0(FP), SI
+	MOVQ r+8(FP), DX
+	MOVQ n+16(FP), CX
+	TESTQ CX, CX
+	JZ xsdone
+	MOVQ CX, BX
+	SHLQ $5, BX
+	ADDQ BX, SI
+	ADDQ BX, DX
+
+xsloop:
+	SUBQ $32, SI
+	SUBQ $32, DX
+	VMOVDQU (SI), Y0
 	VMOVDQU (DX), Y1
 	VPXOR Y0, Y1, Y2
 	VPAND Y15, Y2, Y2
 	VPXOR Y2, Y0, Y0
 	VPXOR Y2, Y1, Y1
-	VMOVDQU Y0, (DI)
-	VPMULLW Y13, Y1, Y3
-	VPMULHW Y14, Y1, Y1
-	VPMULHW Y10, Y3, Y3
-	VPSUBW Y3, Y1, Y1
-	VPMULLW Y11, Y0, Y4
-	VPMULHW Y12, Y0, Y0
-	VPMULHW Y10, Y4, Y4
-	VPSUBW Y4, Y0, Y0
-	VPSUBW Y0, Y1, Y1
-	VMOVDQU Y1, (BX)
-	ADDQ $32, SI
-	ADDQ $32, DX
-	ADDQ $32, DI
-	ADDQ $32, BX
+	VMOVDQU Y0, 2(SI)
+	MONTELIM
+	VMOVDQU Y1, (DX)
 	DECQ CX
-	JNZ vrloop
+	JNZ xsloop
 
+xsdone:
 	VZEROUPPER
 	RET
 
