@@ -5,6 +5,7 @@ import (
 
 	"crucible.dev/plugins/afskex/afskex"
 	"crucible.dev/registry"
+	"crucible.dev/registry/iccs"
 	"crucible.dev/registry/kat"
 )
 
@@ -31,7 +32,7 @@ func instances() []*registry.Instance {
 			Notes: map[string]string{
 				"implementation": "Go port of the kex-02 reference code (crucible.dev/plugins/afskex 0.1.0)",
 				"arithmetic":     "int16 Montgomery/Barrett as the reference, stores and wraps included",
-				"dispatch":       "portable Go; SM3, pseudoXOF, pseudohash and DRNG from crucible.dev/registry/iccs",
+				"dispatch":       "portable Go arithmetic; ICCS helpers (crucible.dev/registry/iccs): " + iccs.Implementation(),
 				"key form":       "pk = composite pk ‖ static pk, sk = composite sk ‖ static sk (BW-KEM keys)",
 				"pass 4":         "B's check of A; sends nothing, state unchanged",
 			},
