@@ -1,6 +1,7 @@
 package secp256k1
 
 import (
+	"path/filepath"
 	"runtime/debug"
 
 	"crucible.dev/plugins/secp256k1/libsecp256k1"
@@ -50,8 +51,10 @@ func Instances() []*registry.Instance {
 	out = append(out, ecdhInstances(ImplDecred, decred{}, decredNotes())...)
 	out = append(out, bip340Instance(ImplBtcec, btcecSchnorr{}, btcecNotes()))
 
+	// Load before building the notes, which name the file loaded.
+	loadErr := libsecp256k1.Load()
 	lib := libsecpInstances()
-	if err := libsecp256k1.Load(); err != nil {
+	if err := loadErr; err != nil {
 		for _, in := range lib {
 			in.Signature, in.KEX, in.Extra = nil, nil, nil
 			in.Unavailable = "not built: libsecp256k1 not found"
@@ -65,7 +68,7 @@ func Instances() []*registry.Instance {
 func libsecpInstances() []*registry.Instance {
 	notes := func() map[string]string {
 		return map[string]string{
-			"implementation": "libsecp256k1 (C), " + libsecp256k1.Path(),
+			"implementation": "libsecp256k1 (C) " + libraryFile(),
 			"binding":        "dlopen at run time; one cgo call per operation into shim.c, output buffers allocated in Go",
 			"context":        "one context, randomised at load (secp256k1_context_randomize)",
 		}
@@ -74,6 +77,16 @@ func libsecpInstances() []*registry.Instance {
 	out = append(out, ecdsaInstances(ImplLibsecp, libsecp{}, notes())...)
 	out = append(out, ecdhInstances(ImplLibsecp, libsecp{}, notes())...)
 	return append(out, bip340Instance(ImplLibsecp, libsecpSchnorr{}, notes()))
+}
+
+// libraryFile names the loaded library file and, when it is a symbolic
+// link, the file it resolves to (whose suffix is the ABI version).
+func libraryFile() string {
+	p := libsecp256k1.Path()
+	if real, err := filepath.EvalSymlinks(p); err == nil && real != p {
+		return p + " -> " + real
+	}
+	return p
 }
 
 func decredNotes() map[string]string {
