@@ -7,6 +7,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"sort"
 	"strings"
 
 	"crucible.dev/registry"
@@ -34,7 +35,7 @@ const (
 // The features OpMLDSAFeatures reports.
 const (
 	MLDSAExplicitRnd  = "explicit_rnd"  // hedged sign takes its 32-byte rnd from the given randomness
-	MLDSASeedKey      = "sk_seed"       // sign accepts the 32-byte seed ξ as secret key
+	MLDSASeedKey      = "sk_seed"       // sign accepts the 32-byte seed ξ as secret key (for interop across key forms)
 	MLDSAExpandedKey  = "sk_expanded"   // sign accepts the skEncode form (Algorithm 24)
 	MLDSAEmptyMessage = "empty_message" // the empty message can be signed and verified
 	MLDSASignMu       = OpMLDSASignMu   // OpMLDSASignMu is available
@@ -89,6 +90,7 @@ func (c mldsaCoverage) unsupported(res Result, what string) error {
 	for r, n := range c {
 		rs = append(rs, fmt.Sprintf("%d cases need %s", n, r))
 	}
+	sort.Strings(rs) // the same reason text on every run
 	return fmt.Errorf("%s: %w: %s", what, ErrUnsupported, strings.Join(rs, "; "))
 }
 
