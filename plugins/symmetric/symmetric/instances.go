@@ -36,11 +36,11 @@ func Instances() []*registry.Instance {
 	out = append(out,
 		&registry.Instance{Name: "CTR-DRBG-AES256", Impl: "crucible", Kind: registry.KindDRBG, DRBG: ctrDRBG{},
 			Sizes: registry.Sizes{Key: ctrDRBG{}.SeedSize()}, Extra: []registry.Op{generateSeq(ctrDRBG{})},
-			Notes: map[string]string{"library": "crucible.dev/registry/drbg (crypto/aes)", "form": "no derivation function, no reseed, update after every call (NIST PQC randombytes)"},
+			Notes:   map[string]string{"library": "crucible.dev/registry/drbg (crypto/aes)", "form": "no derivation function, no reseed, update after every call (NIST PQC randombytes)"},
 			Profile: []string{"crucible.dev/registry/drbg.", "crypto/internal/fips140/aes."}},
 		&registry.Instance{Name: "ICCS-DRNG", Impl: "crucible", Kind: registry.KindDRBG, DRBG: iccsDRNG{},
 			Sizes: registry.Sizes{Key: iccsSeedSize}, Extra: []registry.Op{generateSeq(iccsDRNG{})},
-			Notes: map[string]string{"library": "crucible.dev/registry/iccs", "form": "SM3 Hash_DRBG, seedlen 440, seed = init_random_number input"},
+			Notes:   map[string]string{"library": "crucible.dev/registry/iccs", "form": "SM3 Hash_DRBG, seedlen 440, seed = init_random_number input"},
 			Profile: iccsProfile},
 	)
 	for _, in := range out {
