@@ -20,16 +20,18 @@ type BenchSpec struct {
 
 // BenchResult is what the loop measured. Times and cycles are per sample.
 type BenchResult struct {
-	NS, Cycles  []int64
-	CycleSource string
-	AllocsPerOp float64
-	BytesPerOp  float64
-	RSSBaseKiB  int64
-	RSSPeakKiB  int64
-	HWMReset    bool
-	CPU         int
-	CallsPerOp  map[string]float64
-	Profile     []byte
+	NS, Cycles      []int64
+	CycleSource     string
+	CoreCycles      []int64 // per sample, when perf events are allowed
+	CoreCyclesError string  // why there are none
+	AllocsPerOp     float64
+	BytesPerOp      float64
+	RSSBaseKiB      int64
+	RSSPeakKiB      int64
+	HWMReset        bool
+	CPU             int
+	CallsPerOp      map[string]float64
+	Profile         []byte
 }
 
 // Bench times op of in inside this process: inputs are prepared outside the
@@ -60,10 +62,23 @@ func Bench(in *Instance, op Op, s BenchSpec) (*BenchResult, error) {
 	r.HWMReset = resetPeakRSS()
 	r.RSSBaseKiB = procStatus("VmRSS")
 	r.CPU = currentCPU()
+	core, err := openCoreCounter()
+	if err != nil {
+		r.CoreCyclesError = err.Error()
+	} else {
+		defer core.close()
+		r.CoreCycles = make([]int64, s.Samples)
+	}
 	calls0 := readCounters()
 	var m0, m1 runtime.MemStats
 	runtime.ReadMemStats(&m0)
 	for i := range r.NS {
+		// The core counter is read outside the clock's window: a read is a
+		// system call, and would otherwise inflate short samples.
+		var k0 int64
+		if core != nil {
+			k0 = core.read()
+		}
 		t0 := time.Now()
 		c0 := cycles()
 		for j := int64(0); j < s.Batch; j++ {
@@ -74,6 +89,9 @@ func Bench(in *Instance, op Op, s BenchSpec) (*BenchResult, error) {
 		c1 := cycles()
 		r.NS[i] = int64(time.Since(t0))
 		r.Cycles[i] = int64(c1 - c0)
+		if core != nil {
+			r.CoreCycles[i] = core.read() - k0
+		}
 	}
 	runtime.ReadMemStats(&m1)
 	calls1 := readCounters()

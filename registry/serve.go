@@ -323,5 +323,6 @@ func (s *server) Bench(_ context.Context, req *pluginv1.BenchRequest) (resp *plu
 		RssBaselineKib: r.RSSBaseKiB, RssPeakKib: r.RSSPeakKiB, HwmReset: r.HWMReset,
 		Pid: int32(os.Getpid()), Cpu: int32(r.CPU), Pprof: r.Profile,
 		CallsPerOp: r.CallsPerOp, Batch: req.Batch,
+		CoreCycles: r.CoreCycles, CoreCyclesError: r.CoreCyclesError,
 	}, nil
 }

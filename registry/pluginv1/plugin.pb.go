@@ -848,22 +848,24 @@ func (x *BenchRequest) GetProfile() bool {
 }
 
 type BenchResponse struct {
-	state          protoimpl.MessageState `protogen:"open.v1"`
-	Ns             []int64                `protobuf:"varint,1,rep,packed,name=ns,proto3" json:"ns,omitempty"`         // per sample, for batch calls
-	Cycles         []int64                `protobuf:"varint,2,rep,packed,name=cycles,proto3" json:"cycles,omitempty"` // per sample, for batch calls
-	CycleSource    string                 `protobuf:"bytes,3,opt,name=cycle_source,json=cycleSource,proto3" json:"cycle_source,omitempty"`
-	AllocsPerOp    float64                `protobuf:"fixed64,4,opt,name=allocs_per_op,json=allocsPerOp,proto3" json:"allocs_per_op,omitempty"`
-	BytesPerOp     float64                `protobuf:"fixed64,5,opt,name=bytes_per_op,json=bytesPerOp,proto3" json:"bytes_per_op,omitempty"`
-	RssBaselineKib int64                  `protobuf:"varint,6,opt,name=rss_baseline_kib,json=rssBaselineKib,proto3" json:"rss_baseline_kib,omitempty"` // VmRSS before the loop
-	RssPeakKib     int64                  `protobuf:"varint,7,opt,name=rss_peak_kib,json=rssPeakKib,proto3" json:"rss_peak_kib,omitempty"`             // VmHWM after the loop
-	HwmReset       bool                   `protobuf:"varint,8,opt,name=hwm_reset,json=hwmReset,proto3" json:"hwm_reset,omitempty"`                     // VmHWM was reset before the loop
-	Pid            int32                  `protobuf:"varint,9,opt,name=pid,proto3" json:"pid,omitempty"`
-	Cpu            int32                  `protobuf:"varint,10,opt,name=cpu,proto3" json:"cpu,omitempty"`                                                                                                              // CPU the loop started on
-	Pprof          []byte                 `protobuf:"bytes,11,opt,name=pprof,proto3" json:"pprof,omitempty"`                                                                                                           // CPU profile, when asked
-	CallsPerOp     map[string]float64     `protobuf:"bytes,12,rep,name=calls_per_op,json=callsPerOp,proto3" json:"calls_per_op,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"fixed64,2,opt,name=value"` // helper-function calls per operation
-	Batch          int64                  `protobuf:"varint,13,opt,name=batch,proto3" json:"batch,omitempty"`
-	unknownFields  protoimpl.UnknownFields
-	sizeCache      protoimpl.SizeCache
+	state           protoimpl.MessageState `protogen:"open.v1"`
+	Ns              []int64                `protobuf:"varint,1,rep,packed,name=ns,proto3" json:"ns,omitempty"`         // per sample, for batch calls
+	Cycles          []int64                `protobuf:"varint,2,rep,packed,name=cycles,proto3" json:"cycles,omitempty"` // per sample, for batch calls
+	CycleSource     string                 `protobuf:"bytes,3,opt,name=cycle_source,json=cycleSource,proto3" json:"cycle_source,omitempty"`
+	AllocsPerOp     float64                `protobuf:"fixed64,4,opt,name=allocs_per_op,json=allocsPerOp,proto3" json:"allocs_per_op,omitempty"`
+	BytesPerOp      float64                `protobuf:"fixed64,5,opt,name=bytes_per_op,json=bytesPerOp,proto3" json:"bytes_per_op,omitempty"`
+	RssBaselineKib  int64                  `protobuf:"varint,6,opt,name=rss_baseline_kib,json=rssBaselineKib,proto3" json:"rss_baseline_kib,omitempty"` // VmRSS before the loop
+	RssPeakKib      int64                  `protobuf:"varint,7,opt,name=rss_peak_kib,json=rssPeakKib,proto3" json:"rss_peak_kib,omitempty"`             // VmHWM after the loop
+	HwmReset        bool                   `protobuf:"varint,8,opt,name=hwm_reset,json=hwmReset,proto3" json:"hwm_reset,omitempty"`                     // VmHWM was reset before the loop
+	Pid             int32                  `protobuf:"varint,9,opt,name=pid,proto3" json:"pid,omitempty"`
+	Cpu             int32                  `protobuf:"varint,10,opt,name=cpu,proto3" json:"cpu,omitempty"`                                                                                                              // CPU the loop started on
+	Pprof           []byte                 `protobuf:"bytes,11,opt,name=pprof,proto3" json:"pprof,omitempty"`                                                                                                           // CPU profile, when asked
+	CallsPerOp      map[string]float64     `protobuf:"bytes,12,rep,name=calls_per_op,json=callsPerOp,proto3" json:"calls_per_op,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"fixed64,2,opt,name=value"` // helper-function calls per operation
+	Batch           int64                  `protobuf:"varint,13,opt,name=batch,proto3" json:"batch,omitempty"`
+	CoreCycles      []int64                `protobuf:"varint,14,rep,packed,name=core_cycles,json=coreCycles,proto3" json:"core_cycles,omitempty"`          // per sample, from perf_event_open, when the kernel allows it
+	CoreCyclesError string                 `protobuf:"bytes,15,opt,name=core_cycles_error,json=coreCyclesError,proto3" json:"core_cycles_error,omitempty"` // why there are no core cycles
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
 }
 
 func (x *BenchResponse) Reset() {
@@ -985,6 +987,20 @@ func (x *BenchResponse) GetBatch() int64 {
 		return x.Batch
 	}
 	return 0
+}
+
+func (x *BenchResponse) GetCoreCycles() []int64 {
+	if x != nil {
+		return x.CoreCycles
+	}
+	return nil
+}
+
+func (x *BenchResponse) GetCoreCyclesError() string {
+	if x != nil {
+		return x.CoreCyclesError
+	}
+	return ""
 }
 
 type ConstantTimeRequest struct {
@@ -1212,7 +1228,7 @@ const file_plugin_proto_rawDesc = "" +
 	"\x06warmup\x18\x05 \x01(\x03R\x06warmup\x12\x17\n" +
 	"\amsg_len\x18\x06 \x01(\x05R\x06msgLen\x12\x17\n" +
 	"\aout_len\x18\a \x01(\x05R\x06outLen\x12\x18\n" +
-	"\aprofile\x18\b \x01(\bR\aprofile\"\xed\x03\n" +
+	"\aprofile\x18\b \x01(\bR\aprofile\"\xba\x04\n" +
 	"\rBenchResponse\x12\x0e\n" +
 	"\x02ns\x18\x01 \x03(\x03R\x02ns\x12\x16\n" +
 	"\x06cycles\x18\x02 \x03(\x03R\x06cycles\x12!\n" +
@@ -1230,7 +1246,10 @@ const file_plugin_proto_rawDesc = "" +
 	"\x05pprof\x18\v \x01(\fR\x05pprof\x12S\n" +
 	"\fcalls_per_op\x18\f \x03(\v21.crucible.plugin.v1.BenchResponse.CallsPerOpEntryR\n" +
 	"callsPerOp\x12\x14\n" +
-	"\x05batch\x18\r \x01(\x03R\x05batch\x1a=\n" +
+	"\x05batch\x18\r \x01(\x03R\x05batch\x12\x1f\n" +
+	"\vcore_cycles\x18\x0e \x03(\x03R\n" +
+	"coreCycles\x12*\n" +
+	"\x11core_cycles_error\x18\x0f \x01(\tR\x0fcoreCyclesError\x1a=\n" +
 	"\x0fCallsPerOpEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\x01R\x05value:\x028\x01\"y\n" +
