@@ -35,7 +35,7 @@ func (c *common) register(fs *flag.FlagSet) {
 	fs.DurationVar(&c.limits.Start, "start-timeout", plugin.DefaultLimits.Start, "deadline for a plugin to start and complete the handshake")
 	fs.DurationVar(&c.limits.Call, "call-timeout", plugin.DefaultLimits.Call, "deadline for one describe, run or KAT call")
 	fs.DurationVar(&c.limits.Bench, "bench-timeout", plugin.DefaultLimits.Bench, "deadline for one benchmark call")
-	fs.IntVar(&c.memMiB, "mem-limit", plugin.DefaultLimits.MemoryMiB, "address-space limit of a plugin process in MiB (0: none)")
+	fs.IntVar(&c.memMiB, "mem-limit", plugin.DefaultLimits.MemoryMiB, "memory limit of a plugin process in MiB: RLIMIT_DATA, its heap and private writable mappings (0: none)")
 }
 
 // workspace resolves the workspace root and the plugin cache.

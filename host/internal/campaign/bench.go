@@ -203,6 +203,7 @@ func (c *Campaign) benchInstance(s *plugin.Source, pts []*point) {
 			}
 			pt.rec.Trials = append(pt.rec.Trials, evidence.Trial{
 				PID: r.Pid, CPU: r.Cpu, Batch: r.Batch, NS: r.Ns, Cycles: r.Cycles, CycleSource: r.CycleSource,
+				CoreCycles: r.CoreCycles, CoreError: r.CoreCyclesError,
 				AllocsPerOp: r.AllocsPerOp, BytesPerOp: r.BytesPerOp, RSSBaseKiB: r.RssBaselineKib,
 				RSSPeakKiB: r.RssPeakKib, HWMReset: r.HwmReset, CallsPerOp: r.CallsPerOp,
 			})

@@ -277,6 +277,11 @@ func (c *Campaign) runPlugin(s *plugin.Source) {
 			}
 		}
 		c.audit(p, s.Name, in, &info)
+		if p.Exited() {
+			if p, stop, err = c.restart(s, stop, id); err != nil {
+				break
+			}
+		}
 		if c.cfg.KAT {
 			gate[id] = c.katGate(p, s.Name, in)
 		} else {

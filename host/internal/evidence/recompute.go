@@ -10,7 +10,7 @@ import (
 // host calls it when it writes a record and `host validate` calls it again
 // to check the record was not altered.
 func (r *Record) Recompute() RecordStats {
-	var ns, cyc []float64
+	var ns, cyc, core []float64
 	var s RecordStats
 	var n int64
 	calls := map[string]float64{}
@@ -19,6 +19,9 @@ func (r *Record) Recompute() RecordStats {
 		tn := stats.PerOp(t.NS, t.Batch)
 		ns = append(ns, tn...)
 		cyc = append(cyc, stats.PerOp(t.Cycles, t.Batch)...)
+		if len(t.CoreCycles) == len(t.NS) {
+			core = append(core, stats.PerOp(t.CoreCycles, t.Batch)...)
+		}
 		s.TrialMedian = append(s.TrialMedian, stats.Summarize(tn, t.Batch).Median)
 		w := float64(int64(len(t.NS)) * t.Batch)
 		n += int64(len(t.NS)) * t.Batch
@@ -41,6 +44,11 @@ func (r *Record) Recompute() RecordStats {
 	s.NS.N = int(n)
 	s.Cycles = stats.Summarize(cyc, batch)
 	s.Cycles.N = int(n)
+	if len(core) == len(ns) {
+		cs := stats.Summarize(core, batch)
+		cs.N = int(n)
+		s.CoreCycles = &cs
+	}
 	if s.NS.Mean > 0 {
 		s.OpsPerSec = 1e9 / s.NS.Mean
 	}

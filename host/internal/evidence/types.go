@@ -138,6 +138,8 @@ type Trial struct {
 	NS          []int64            `json:"ns"`     // per sample of Batch calls
 	Cycles      []int64            `json:"cycles"` // per sample of Batch calls
 	CycleSource string             `json:"cycle_source"`
+	CoreCycles  []int64            `json:"core_cycles,omitempty"` // per sample, from perf events
+	CoreError   string             `json:"core_cycles_error,omitempty"`
 	AllocsPerOp float64            `json:"allocs_per_op"`
 	BytesPerOp  float64            `json:"bytes_per_op"`
 	RSSBaseKiB  int64              `json:"rss_base_kib"`
@@ -178,7 +180,8 @@ type Record struct {
 // RecordStats are computed from the raw trials (see Recompute).
 type RecordStats struct {
 	NS          stats.Summary      `json:"ns"`
-	Cycles      stats.Summary      `json:"cycles"`
+	Cycles      stats.Summary      `json:"cycles"`                // time-stamp counter
+	CoreCycles  *stats.Summary     `json:"core_cycles,omitempty"` // perf events, where allowed
 	OpsPerSec   float64            `json:"ops_per_s"`
 	MedianTrial float64            `json:"median_trial_ns"` // the median of the trials' medians
 	TrialMedian []float64          `json:"trial_medians_ns"`

@@ -27,7 +27,7 @@ type Limits struct {
 	Start     time.Duration // from exec to handshake
 	Call      time.Duration // one Describe, Run or KAT call
 	Bench     time.Duration // one Bench or ConstantTime call
-	MemoryMiB int           // address-space limit of the process; 0 for none
+	MemoryMiB int           // data-segment limit (RLIMIT_DATA: heap and private writable mappings); 0 for none
 }
 
 // DefaultLimits are generous for honest plugins and short for hung ones.
@@ -46,6 +46,8 @@ type Options struct {
 type Process struct {
 	Name   string
 	client *goplugin.Client
+	cmd    *exec.Cmd
+	tail   *tailWriter
 	rpc    pluginv1.PluginClient
 	lim    Limits
 	Pid    int
@@ -71,6 +73,8 @@ func Start(s Source, o Options) (*Process, error) {
 	if logw == nil {
 		logw = io.Discard
 	}
+	tail := &tailWriter{w: logw}
+	logw = tail
 	cfg := &goplugin.ClientConfig{
 		HandshakeConfig:  registry.Handshake,
 		Plugins:          goplugin.PluginSet{registry.PluginKey: &registry.GRPCPlugin{}},
@@ -108,13 +112,13 @@ func Start(s Source, o Options) (*Process, error) {
 		c.Kill()
 		return nil, fmt.Errorf("plugin %s: dispense: %w", s.Name, err)
 	}
-	p := &Process{Name: s.Name, client: c, rpc: raw.(pluginv1.PluginClient), lim: o.Limits}
+	p := &Process{Name: s.Name, client: c, cmd: cmd, tail: tail, rpc: raw.(pluginv1.PluginClient), lim: o.Limits}
 	if rc := c.ReattachConfig(); rc != nil {
 		p.Pid = rc.Pid
 	}
 	if o.MemoryMiB > 0 && p.Pid > 0 {
 		lim := uint64(o.MemoryMiB) << 20
-		if err := unix.Prlimit(p.Pid, unix.RLIMIT_AS, &unix.Rlimit{Cur: lim, Max: lim}, nil); err != nil {
+		if err := unix.Prlimit(p.Pid, unix.RLIMIT_DATA, &unix.Rlimit{Cur: lim, Max: lim}, nil); err != nil {
 			fmt.Fprintf(logw, "host: cannot limit plugin %s memory: %v\n", s.Name, err)
 		}
 	}
@@ -140,11 +144,26 @@ func (p *Process) wrap(what string, err error, timeout time.Duration) error {
 	if err == nil {
 		return nil
 	}
-	switch {
-	case errors.Is(err, context.DeadlineExceeded) || grpcCode(err) == "DeadlineExceeded":
+	if errors.Is(err, context.DeadlineExceeded) || grpcCode(err) == "DeadlineExceeded" {
 		return fmt.Errorf("%s: no answer within %v (hung)", what, timeout)
-	case p.client.Exited():
-		return fmt.Errorf("%s: plugin process exited: %v", what, err)
+	}
+	// A broken connection is most often a process that died: give its
+	// exit a moment to be seen, then say how it ended.
+	if grpcCode(err) == "Unavailable" {
+		for i := 0; i < 50 && !p.client.Exited(); i++ {
+			time.Sleep(10 * time.Millisecond)
+		}
+	}
+	if p.client.Exited() {
+		how := "exited"
+		if ps := p.cmd.ProcessState; ps != nil {
+			how = ps.String()
+		}
+		msg := fmt.Sprintf("%s: plugin process exited (%s)", what, how)
+		if last := p.tail.fatal(); last != "" {
+			msg += ": " + last
+		}
+		return errors.New(msg)
 	}
 	return fmt.Errorf("%s: %v", what, err)
 }

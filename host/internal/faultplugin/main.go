@@ -1,0 +1,103 @@
+// Command faultplugin is a test fixture: a plugin that misbehaves in the one
+// way its executable's name asks for (crucible-plugin-fault-<mode>), so the
+// host's tests can show each fault is reported precisely and survived.
+//
+// It serves "Amoeba128" with a stand-in KEM of the catalog's sizes (a hash,
+// not the algorithm), so that only the injected fault is a finding.
+package main
+
+import (
+	"crypto/sha512"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"crucible.dev/registry"
+	"crucible.dev/registry/kat"
+)
+
+// Sizes of Amoeba128 in the catalog.
+const pkLen, skLen, ctLen, ssLen = 784, 1712, 1047, 64
+
+// standIn is a consistent KEM with Amoeba128's sizes: pk is a prefix of sk,
+// and the key is a hash of pk and ct.
+type standIn struct{ mode string }
+
+func (k standIn) GenerateKey(rand io.Reader) (pk, sk []byte, err error) {
+	sk = make([]byte, skLen)
+	if _, err := io.ReadFull(rand, sk); err != nil {
+		return nil, nil, err
+	}
+	return sk[:pkLen:pkLen], sk, nil
+}
+
+func (k standIn) Encapsulate(rand io.Reader, pk []byte) (ct, ss []byte, err error) {
+	n := ctLen
+	switch k.mode {
+	case "longct":
+		n = ctLen + 1 // one byte more than declared
+	case "hugeresponse":
+		n = 80 << 20 // past the host's message limit
+	case "alloc":
+		var hog [][]byte
+		for {
+			hog = append(hog, make([]byte, 64<<20))
+			for _, b := range hog {
+				b[0]++
+			}
+		}
+	}
+	ct = make([]byte, n)
+	if _, err := io.ReadFull(rand, ct[:min(n, 64)]); err != nil {
+		return nil, nil, err
+	}
+	h := sha512.Sum512(append(append([]byte{}, pk...), ct...))
+	return ct, h[:], nil
+}
+
+func (k standIn) Decapsulate(sk, ct []byte) ([]byte, error) {
+	switch k.mode {
+	case "panic":
+		var m map[string]int
+		m["decaps"]++ // a nil-map write: a real bug's panic
+	case "hang":
+		select {}
+	}
+	if len(sk) != skLen {
+		return nil, fmt.Errorf("decaps: sk is %d bytes", len(sk))
+	}
+	h := sha512.Sum512(append(append([]byte{}, sk[:pkLen]...), ct...))
+	return h[:], nil
+}
+
+func main() {
+	mode := strings.TrimPrefix(filepath.Base(os.Args[0]), "crucible-plugin-fault-")
+	switch mode {
+	case "exit":
+		os.Exit(1)
+	case "stdout":
+		fmt.Println("hello from a plugin that prints before its handshake")
+	case "slowstart":
+		time.Sleep(3 * time.Second)
+	}
+	sizes := registry.Sizes{PublicKey: pkLen, SecretKey: skLen, Ciphertext: ctLen, SharedSecret: ssLen}
+	if mode == "liar" {
+		sizes.PublicKey = 800 // contradicts the catalog
+	}
+	k := standIn{mode}
+	in := &registry.Instance{
+		Name: "Amoeba128", Impl: "fault-" + mode, Kind: registry.KindKEM, KEM: k, Sizes: sizes,
+		KATs: []registry.KATGenerator{{Source: "ngcc", Format: kat.FormatNGCC, Records: 10,
+			Generate: func(w io.Writer, n int) error {
+				fmt.Fprintf(w, "Count = 0\nSeed_Len = 64\n")
+				if mode == "katexit" {
+					os.Exit(4) // mid-stream
+				}
+				return fmt.Errorf("a stand-in KEM has no known answers")
+			}}},
+	}
+	registry.Serve(&registry.Plugin{Name: "fault-" + mode, Version: "0", Instances: []*registry.Instance{in}})
+}
