@@ -9,6 +9,8 @@ func init() {
 	register("report", "re-render the reports of a run directory from its evidence", cmdReport)
 }
 
+// cmdReport rewrites summary.json, summary.md, report/<plugin>.md and
+// report/index.html from the run directory alone.
 func cmdReport(args []string) error {
 	fs := flag.NewFlagSet("report", flag.ContinueOnError)
 	if err := fs.Parse(args); err != nil {
@@ -21,6 +23,6 @@ func cmdReport(args []string) error {
 	if _, err := writeSummary(dir); err != nil {
 		return usageErr("%v", err)
 	}
-	fmt.Printf("wrote %s/summary.json and summary.md\n", dir)
+	fmt.Printf("wrote %s: summary.json, summary.md, report/<plugin>.md, report/index.html\n", dir)
 	return nil
 }

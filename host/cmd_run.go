@@ -98,7 +98,7 @@ func cmdRun(mode string, args []string) error {
 	}
 	fmt.Println()
 	report.Table(os.Stdout, sum)
-	fmt.Printf("\nrun directory: %s (summary.json, summary.md)\n", *out)
+	fmt.Printf("\nrun directory: %s (summary.json, summary.md, report/index.html)\n", *out)
 	if bad := problems(sum); len(bad) > 0 || len(findings) > 0 {
 		fmt.Printf("\n%d finding(s):\n", len(sum.Findings))
 		for _, f := range sum.Findings {
@@ -112,7 +112,8 @@ func cmdRun(mode string, args []string) error {
 	return nil
 }
 
-// writeSummary rebuilds summary.json and summary.md from the directory.
+// writeSummary rebuilds summary.json and the reports (summary.md,
+// report/<plugin>.md, report/index.html) from the directory.
 func writeSummary(dir string) (*evidence.Summary, error) {
 	run, err := evidence.Load(dir)
 	if err != nil {
@@ -122,7 +123,7 @@ func writeSummary(dir string) (*evidence.Summary, error) {
 	if err := evidence.WriteJSON(evidence.SummaryPath(dir), sum); err != nil {
 		return nil, err
 	}
-	if err := evidence.WriteFile(filepath.Join(dir, "summary.md"), report.SummaryMarkdown(sum)); err != nil {
+	if err := report.Write(dir, report.Render(run, sum)); err != nil {
 		return nil, err
 	}
 	return sum, nil

@@ -1,0 +1,110 @@
+package report
+
+import (
+	"sort"
+
+	"crucible.dev/host/internal/evidence"
+	"crucible.dev/registry"
+)
+
+// model indexes a loaded run for rendering. Every list it hands out is
+// sorted, so rendering never depends on map order.
+type model struct {
+	run     *evidence.Run
+	sum     *evidence.Summary
+	plugins []*evidence.PluginInfo
+	recs    map[string][]*evidence.Record // by plugin + "\x00" + instance ID, in Load's order
+}
+
+func newModel(run *evidence.Run, sum *evidence.Summary) *model {
+	m := &model{run: run, sum: sum, recs: map[string][]*evidence.Record{}}
+	for i := range run.Plugins {
+		m.plugins = append(m.plugins, &run.Plugins[i])
+	}
+	for _, r := range run.Records {
+		k := r.Plugin + "\x00" + r.Instance
+		m.recs[k] = append(m.recs[k], r)
+	}
+	for _, rs := range m.recs {
+		sort.SliceStable(rs, func(i, j int) bool { return opLess(rs[i].Op, rs[j].Op) })
+	}
+	return m
+}
+
+// records are an instance's benchmark records, in protocol order.
+func (m *model) records(plugin, id string) []*evidence.Record { return m.recs[plugin+"\x00"+id] }
+
+// record finds one operation's record.
+func (m *model) record(plugin, id, op string) *evidence.Record {
+	for _, r := range m.records(plugin, id) {
+		if r.Op == op {
+			return r
+		}
+	}
+	return nil
+}
+
+// instance finds an instance's description by plugin and ID.
+func (m *model) instance(plugin, id string) *evidence.InstanceInfo {
+	for _, p := range m.plugins {
+		if p.Name != plugin {
+			continue
+		}
+		for i := range p.Instances {
+			if p.Instances[i].ID == id {
+				return &p.Instances[i]
+			}
+		}
+	}
+	return nil
+}
+
+// sizesOf are the sizes an instance actually produced, or, when it was not
+// exercised, the ones it declared.
+func sizesOf(in *evidence.InstanceInfo) registry.Sizes {
+	if in.Actual != nil {
+		return *in.Actual
+	}
+	return in.Declared
+}
+
+// bandwidth is what crosses the wire for one run of the protocol: a KEM's
+// public key and ciphertext; a KEX's messages of every pass plus each
+// party's public key once; a signature's public key and one signature.
+// Zero when the kind has no protocol.
+func bandwidth(kind registry.Kind, s registry.Sizes) int {
+	switch kind {
+	case registry.KindKEM:
+		return s.PublicKey + s.Ciphertext
+	case registry.KindKEX:
+		n := 2 * s.PublicKey
+		for _, m := range s.Messages {
+			n += m
+		}
+		return n
+	case registry.KindSig:
+		return s.PublicKey + s.Signature
+	}
+	return 0
+}
+
+// trialCalls is the number of timed calls of each trial of r.
+func trialCalls(r *evidence.Record) []int64 {
+	out := make([]int64, len(r.Trials))
+	for i, t := range r.Trials {
+		out[i] = int64(len(t.NS)) * t.Batch
+	}
+	return out
+}
+
+// perOpNS are the per-call times of every sample of every trial: the sample
+// that compare, gate and export work from.
+func perOpNS(r *evidence.Record) []float64 {
+	var out []float64
+	for _, t := range r.Trials {
+		for _, v := range t.NS {
+			out = append(out, float64(v)/float64(t.Batch))
+		}
+	}
+	return out
+}

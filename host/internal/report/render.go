@@ -1,0 +1,102 @@
+package report
+
+import (
+	"fmt"
+	"html"
+	"path/filepath"
+	"strings"
+
+	"crucible.dev/host/internal/evidence"
+)
+
+// File is one rendered report file.
+type File struct {
+	Path string // relative to the run directory, slash-separated
+	Data []byte
+}
+
+// Render computes every report of a run from its evidence alone:
+// summary.md, report/<plugin>.md per plugin and report/index.html. The
+// output depends on nothing but run and sum (no clock, no map order), so
+// `host validate` can demand byte-identical files.
+func Render(run *evidence.Run, sum *evidence.Summary) []File {
+	m := newModel(run, sum)
+	sd := m.summaryDoc()
+	files := []File{{"summary.md", sd.markdown()}}
+	var pages []*doc
+	for _, p := range m.plugins {
+		pd := m.pluginPage(p)
+		pages = append(pages, pd)
+		files = append(files, File{"report/" + pd.plugin + ".md", pd.markdown()})
+	}
+	files = append(files, File{"report/index.html", indexHTML(sum, sd, pages)})
+	return files
+}
+
+// Write writes rendered files under dir, each atomically.
+func Write(dir string, files []File) error {
+	for _, f := range files {
+		if err := evidence.WriteFile(filepath.Join(dir, filepath.FromSlash(f.Path)), f.Data); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// css styles index.html; the page loads nothing else.
+const css = `body{font:14px/1.45 system-ui,-apple-system,"Segoe UI",sans-serif;margin:0;color:#222;background:#fff}
+nav{position:fixed;top:0;left:0;bottom:0;width:220px;overflow:auto;background:#f4f5f7;border-right:1px solid #ddd;padding:12px;box-sizing:border-box}
+nav a{display:block;color:#2a4d8f;text-decoration:none;padding:2px 0}
+nav .sub{padding-left:12px;font-size:13px}
+main{margin-left:220px;padding:16px 28px;max-width:1200px}
+h1{font-size:24px;border-bottom:2px solid #2a4d8f;padding-bottom:4px;margin-top:32px}
+h2{font-size:19px;margin-top:26px;border-bottom:1px solid #ddd}
+h3{font-size:15px;margin-top:18px}
+.tw{overflow-x:auto}
+table{border-collapse:collapse;margin:8px 0;font-size:13px}
+th,td{border:1px solid #d6d9de;padding:3px 7px;vertical-align:top}
+th{background:#eef1f5;text-align:left}
+td.r,th.r{text-align:right;font-variant-numeric:tabular-nums}
+tbody tr:nth-child(even){background:#fafbfc}
+code{font:12px ui-monospace,Menlo,Consolas,monospace;background:#f2f2f2;padding:0 2px;word-break:break-all}
+figure{margin:14px 0}
+figcaption{font-size:13px;color:#555}
+svg.chart{display:block;max-width:100%;height:auto}
+svg .grid{stroke:#e2e2e2;stroke-width:1}
+svg text{font:11px system-ui,sans-serif;fill:#333}
+svg .tick,svg .axis{fill:#666}
+section{border-top:1px solid #eee}
+`
+
+// indexHTML assembles report/index.html: the summary and every plugin page
+// as sections of one self-contained file.
+func indexHTML(sum *evidence.Summary, summary *doc, pages []*doc) []byte {
+	var b strings.Builder
+	title := "Crucible run: " + sum.Suite
+	b.WriteString("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
+	// Nothing may be fetched: the report must read the same offline and
+	// years later. The policy makes any accidental reference an error.
+	b.WriteString(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">` + "\n")
+	b.WriteString(`<meta name="viewport" content="width=device-width, initial-scale=1">` + "\n")
+	b.WriteString(`<link rel="icon" href="data:,">` + "\n")
+	fmt.Fprintf(&b, "<title>%s</title>\n<style>\n%s</style>\n</head>\n<body>\n<nav>\n", html.EscapeString(title), css)
+	b.WriteString("<a href=\"#summary\"><b>Summary</b></a>\n")
+	for _, p := range pages {
+		fmt.Fprintf(&b, "<a href=\"#%s\">%s</a>\n", pageID(p.plugin), html.EscapeString(p.plugin))
+		for _, bl := range p.blocks {
+			if h, ok := bl.(heading); ok && h.level == 2 {
+				fmt.Fprintf(&b, "<a class=\"sub\" href=\"#%s\">%s</a>\n", h.id, html.EscapeString(h.text))
+			}
+		}
+	}
+	b.WriteString("</nav>\n<main>\n<section id=\"s-summary\">\n")
+	summary.html(&b)
+	b.WriteString("</section>\n")
+	for _, p := range pages {
+		fmt.Fprintf(&b, "<section id=\"s-%s\">\n", p.plugin)
+		p.html(&b)
+		b.WriteString("</section>\n")
+	}
+	b.WriteString("</main>\n</body>\n</html>\n")
+	return []byte(b.String())
+}
