@@ -49,8 +49,10 @@ type backend struct {
 	// where the library has it; rnd as for sign.
 	signMu   func(sk, mu, rnd []byte) ([]byte, error)
 	features Features
-	// skSize is the length of the secret keys keyGen returns.
-	skSize int
+	// pkSize, skSize and sigSize are the lengths the library's own
+	// constants give for its public keys, the secret keys keyGen returns
+	// and signatures.
+	pkSize, skSize, sigSize int
 }
 
 // errExplicitRnd is the answer of a library that cannot take rnd from its

@@ -56,8 +56,10 @@ func newCIRCL(p *Params) *backend {
 		return set.scheme.UnmarshalBinaryPrivateKey(sk)
 	}
 	return &backend{
-		impl:   "circl",
-		skSize: set.scheme.PrivateKeySize(),
+		impl:    "circl",
+		pkSize:  set.scheme.PublicKeySize(),
+		skSize:  set.scheme.PrivateKeySize(),
+		sigSize: set.scheme.SignatureSize(),
 		features: Features{
 			SeedKey:      true,
 			ExpandedKey:  true,

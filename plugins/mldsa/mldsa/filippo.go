@@ -26,8 +26,10 @@ func newFilippo(p *Params) *backend {
 		return filippo.NewPrivateKey(params, sk)
 	}
 	return &backend{
-		impl:   "filippo",
-		skSize: filippo.PrivateKeySize,
+		impl:    "filippo",
+		pkSize:  params.PublicKeySize(),
+		skSize:  filippo.PrivateKeySize,
+		sigSize: params.SignatureSize(),
 		features: Features{
 			SeedKey:      true,
 			EmptyMessage: true,

@@ -24,6 +24,7 @@ type gmsmPublic interface {
 
 // gmsmSet is what gmsm exposes of one parameter set.
 type gmsmSet struct {
+	pkSize    int
 	skSize    int
 	fromSeed  func(xi []byte) (gmsmPrivate, error)
 	parseSK   func(b []byte) (gmsmPrivate, error)
@@ -33,6 +34,7 @@ type gmsmSet struct {
 
 var gmsmSets = map[string]gmsmSet{
 	"ML-DSA-44": {
+		pkSize:    gmsm.PublicKeySize44,
 		skSize:    gmsm.PrivateKeySize44,
 		fromSeed:  func(xi []byte) (gmsmPrivate, error) { return gmsm.NewKey44(xi) },
 		parseSK:   func(b []byte) (gmsmPrivate, error) { return gmsm.NewPrivateKey44(b) },
@@ -40,6 +42,7 @@ var gmsmSets = map[string]gmsmSet{
 		publicKey: func(sk gmsmPrivate) gmsmPublic { return sk.Public().(*gmsm.PublicKey44) },
 	},
 	"ML-DSA-65": {
+		pkSize:    gmsm.PublicKeySize65,
 		skSize:    gmsm.PrivateKeySize65,
 		fromSeed:  func(xi []byte) (gmsmPrivate, error) { return gmsm.NewKey65(xi) },
 		parseSK:   func(b []byte) (gmsmPrivate, error) { return gmsm.NewPrivateKey65(b) },
@@ -47,6 +50,7 @@ var gmsmSets = map[string]gmsmSet{
 		publicKey: func(sk gmsmPrivate) gmsmPublic { return sk.Public().(*gmsm.PublicKey65) },
 	},
 	"ML-DSA-87": {
+		pkSize:    gmsm.PublicKeySize87,
 		skSize:    gmsm.PrivateKeySize87,
 		fromSeed:  func(xi []byte) (gmsmPrivate, error) { return gmsm.NewKey87(xi) },
 		parseSK:   func(b []byte) (gmsmPrivate, error) { return gmsm.NewPrivateKey87(b) },
@@ -69,7 +73,10 @@ func newGMSM(p *Params) *backend {
 	}
 	return &backend{
 		impl:   "gmsm",
+		pkSize: set.pkSize,
 		skSize: set.skSize,
+		// gmsm exports no signature-size constant: FIPS 204's (Table 2).
+		sigSize: p.SignatureSize,
 		features: Features{
 			ExplicitRnd: true,
 			SeedKey:     true,

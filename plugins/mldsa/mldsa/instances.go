@@ -109,9 +109,9 @@ func instance(p *Params, im implementation) *registry.Instance {
 		Kind:      registry.KindSig,
 		Signature: s,
 		Sizes: registry.Sizes{
-			PublicKey: p.PublicKeySize,
+			PublicKey: s.b.pkSize,
 			SecretKey: s.b.skSize,
-			Signature: p.SignatureSize,
+			Signature: s.b.sigSize,
 		},
 		Extra:   extraOps(s),
 		Notes:   notes,
