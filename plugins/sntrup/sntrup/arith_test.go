@@ -34,6 +34,9 @@ func TestSort(t *testing.T) {
 	for _, ps := range All {
 		lengths = append(lengths, ps.P)
 	}
+	for _, n := range []int{127, 128, 129, 255, 256, 257, 500, 511, 512, 513, 1024, 1025, 1400} {
+		lengths = append(lengths, n)
+	}
 	for _, n := range lengths {
 		x := make([]uint32, n)
 		for i := range x {
@@ -49,26 +52,62 @@ func TestSort(t *testing.T) {
 }
 
 // TestEncodeRoundTrip checks that decode inverts encode for both radices
-// of every set, and that the lengths are the table's.
+// of every set, and the recursive definition of spec §3.4 written out
+// here independently: the plan must emit the same bytes.
 func TestEncodeRoundTrip(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	for _, ps := range All {
-		for _, M := range [][]uint16{ps.radixQ, ps.radixR} {
+		for _, pl := range []*radixPlan{ps.planQ, ps.planR} {
+			m := pl.levels[0].m[0]
 			R := make([]uint16, ps.P)
 			for i := range R {
-				R[i] = uint16(r.IntN(int(M[i])))
+				R[i] = uint16(r.IntN(int(m)))
 			}
-			s := encode(nil, R, M)
-			if len(s) != encodedLen(ps.P, uint32(M[0])) {
-				t.Fatalf("%s radix %d: %d bytes, encodedLen says %d", ps.Name, M[0], len(s), encodedLen(ps.P, uint32(M[0])))
+			R32 := make([]uint32, ps.P)
+			M := make([]uint32, ps.P)
+			for i := range M {
+				R32[i], M[i] = uint32(R[i]), m
 			}
-			got := make([]uint16, ps.P)
-			decode(got, s, M)
-			if !slices.Equal(got, R) {
-				t.Fatalf("%s radix %d: decode(encode(R)) != R", ps.Name, M[0])
+			want := specEncode(nil, R32, M)
+			s := make([]byte, pl.size)
+			pl.encode(s, slices.Clone(R))
+			if !slices.Equal(s, want) {
+				t.Fatalf("%s radix %d: plan encoding differs from the recursive one", ps.Name, m)
+			}
+			got := make([]uint16, 2*ps.P)
+			pl.decode(got[:ps.P], got[ps.P:], s)
+			if !slices.Equal(got[:ps.P], R) {
+				t.Fatalf("%s radix %d: decode(encode(R)) != R", ps.Name, m)
 			}
 		}
 	}
+}
+
+// specEncode is Encode of spec §3.4, recursively.
+func specEncode(out []byte, R, M []uint32) []byte {
+	if len(R) == 1 {
+		r, m := R[0], M[0]
+		for m > 1 {
+			out = append(out, byte(r))
+			r >>= 8
+			m = (m + 255) >> 8
+		}
+		return out
+	}
+	var R2, M2 []uint32
+	for i := 0; i+1 < len(R); i += 2 {
+		r, m := R[i]+R[i+1]*M[i], M[i]*M[i+1]
+		for m >= 16384 {
+			out = append(out, byte(r))
+			r >>= 8
+			m = (m + 255) >> 8
+		}
+		R2, M2 = append(R2, r), append(M2, m)
+	}
+	if len(R)%2 == 1 {
+		R2, M2 = append(R2, R[len(R)-1]), append(M2, M[len(M)-1])
+	}
+	return specEncode(out, R2, M2)
 }
 
 // TestDivmod checks the constant-time division against the / operator.

@@ -14,6 +14,12 @@ func xswapElimAVX2(v, r *int16, n int, k *divstepConsts)
 //go:noescape
 func minmaxAVX2(lo, hi *uint32, n int)
 
+//go:noescape
+func minmaxLanesAVX2(x *uint32, n int, perm, mask *[8]uint32)
+
+//go:noescape
+func minmaxShiftedAVX2(x *uint32, n int, d int, mask *[8]uint32)
+
 // pairPad is how far beyond [0, n) mulAVX2's pair table reaches.
 const pairPad = 40
 
@@ -56,6 +62,46 @@ func mulAVX2(c []int32, a, b []int16) {
 		mulBlockAVX2(&acc[k0], &ap[lo], &pairs[2*(k0-lo+pairPad)], (hi-lo)/2+1)
 	}
 	copy(c[:nout], acc)
+}
+
+// laneTables holds, for p = 1, 2, 4, the lane permutation l -> l^p and the
+// mask of the lanes with bit p set.
+var laneTables = func() (t [8]struct{ perm, mask [8]uint32 }) {
+	for _, p := range []int{1, 2, 4} {
+		for l := range 8 {
+			t[p].perm[l] = uint32(l ^ p)
+			if l&p != 0 {
+				t[p].mask[l] = ^uint32(0)
+			}
+		}
+	}
+	return t
+}()
+
+// minmaxRunsAVX2 is minmaxRuns for run lengths p < 8, where the runs are
+// inside vectors: whole vectors of eight go to the assembly, the rest to
+// the portable loop.
+func minmaxRunsAVX2(x []uint32, a, b, end, p int) bool {
+	if p >= 8 {
+		return false
+	}
+	t := &laneTables[p]
+	nv := end / 8
+	if a == 0 { // minmax(x[i], x[i+p]): pairs inside each vector
+		if nv > 0 {
+			minmaxLanesAVX2(&x[0], nv, &t.perm, &t.mask)
+		}
+	} else { // minmax(x[i+p], x[i+b]): lanes with bit p set, against x shifted by b-p
+		if nv > 0 {
+			minmaxShiftedAVX2(&x[0], nv, b-p, &t.mask)
+		}
+	}
+	for i := 8 * nv; i < end; i++ {
+		if i&p == 0 {
+			minmaxGeneric(x[i+a:i+a+1], x[i+b:i+b+1])
+		}
+	}
+	return true
 }
 
 func minmaxAVX2Slices(lo, hi []uint32) {

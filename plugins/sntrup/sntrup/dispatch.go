@@ -11,8 +11,11 @@ import "os"
 var (
 	polyMul   = polyMulGeneric
 	minmaxVec = minmaxGeneric
-	rqRecip3  = (*Params).rqRecip3Generic
-	dispatch  = "portable"
+	// minmaxSmallRuns, when set, does a whole minmaxRuns stage of run
+	// length below 8 and reports whether it did.
+	minmaxSmallRuns func(x []uint32, a, b, end, p int) bool
+	rqRecip3        = (*Params).rqRecip3Generic
+	dispatch        = "portable"
 )
 
 // forcePortable reports whether the environment forces the portable path.

@@ -8,6 +8,7 @@ func init() {
 	if cpu.X86.HasAVX2 && !forcePortable {
 		polyMul = polyMulAVX2
 		minmaxVec = minmaxAVX2Slices
+		minmaxSmallRuns = minmaxRunsAVX2
 		rqRecip3 = (*Params).rqRecip3AVX2
 		dispatch = "AVX2"
 	}

@@ -4,21 +4,47 @@ package sntrup
 // R[i] in 0..M[i]-1 is packed pairwise into radix M[i]*M[i+1], emitting
 // low bytes while the combined radix is at least 2^14, recursively, so that
 // the byte string is within a few bytes of log2(prod M[i]) bits. Only the
-// radices M are public; Decode is constant-time in the bytes.
+// radices are public; decoding is constant-time in the bytes.
+//
+// The radices of a level depend only on the parameter set, so the
+// recursion is unrolled once into a radixPlan: per level, the radices,
+// their reciprocals for the division and how many bytes each pair emits.
+// The bytes of level 0 come first, then those of level 1, and so on, and
+// those of the last single value at the end.
 
-// encodedLen returns the length of the encoding of n integers of radix m.
-func encodedLen(n int, m uint32) int {
+// radixPlan is the unrolled encoding of n values of one radix.
+type radixPlan struct {
+	levels []radixLevel
+	top    uint32 // the radix of the single value left at the top
+	topOff int    // where its bytes start
+	size   int    // total encoded length
+}
+
+type radixLevel struct {
+	m, v  []uint32 // radix of each value and floor(2^31/radix)
+	bytes []uint8  // bytes emitted by each pair (0, 1 or 2)
+	off   int      // where this level's bytes start
+}
+
+// newRadixPlan unrolls the encoding of n values of radix m.
+func newRadixPlan(n int, m uint32) *radixPlan {
+	pl := &radixPlan{}
 	M := make([]uint32, n)
 	for i := range M {
 		M[i] = m
 	}
-	total := 0
+	off := 0
 	for len(M) > 1 {
+		lv := radixLevel{m: M, v: make([]uint32, len(M)), bytes: make([]uint8, len(M)/2), off: off}
+		for i, x := range M {
+			lv.v[i] = 0x80000000 / x
+		}
 		M2 := make([]uint32, (len(M)+1)/2)
 		for i := 0; i+1 < len(M); i += 2 {
 			mm := M[i] * M[i+1]
 			for mm >= 16384 {
-				total++
+				lv.bytes[i/2]++
+				off++
 				mm = (mm + 255) >> 8
 			}
 			M2[i/2] = mm
@@ -26,107 +52,88 @@ func encodedLen(n int, m uint32) int {
 		if len(M)%2 == 1 {
 			M2[len(M2)-1] = M[len(M)-1]
 		}
+		pl.levels = append(pl.levels, lv)
 		M = M2
 	}
+	pl.top, pl.topOff = M[0], off
 	for m := M[0]; m > 1; m = (m + 255) >> 8 {
-		total++
+		off++
 	}
-	return total
+	pl.size = off
+	return pl
 }
 
-// encode appends the encoding of R (radices M) to out.
-func encode(out []byte, R []uint16, M []uint16) []byte {
-	if len(R) == 1 {
-		r, m := uint32(R[0]), uint32(M[0])
-		for m > 1 {
-			out = append(out, byte(r))
-			r >>= 8
-			m = (m + 255) >> 8
+// encode writes the encoding of R (pl.size bytes) to out, using R as
+// scratch.
+func (pl *radixPlan) encode(out []byte, R []uint16) {
+	out = out[:pl.size]
+	pos := 0
+	for _, lv := range pl.levels {
+		n := len(lv.m)
+		for i := 0; i+1 < n; i += 2 {
+			r := uint32(R[i]) + uint32(R[i+1])*lv.m[i]
+			for range lv.bytes[i/2] {
+				out[pos] = byte(r)
+				pos++
+				r >>= 8
+			}
+			R[i/2] = uint16(r)
 		}
-		return out
-	}
-	n2 := (len(R) + 1) / 2
-	R2 := make([]uint16, n2)
-	M2 := make([]uint16, n2)
-	i := 0
-	for ; i+1 < len(R); i += 2 {
-		m0 := uint32(M[i])
-		r := uint32(R[i]) + uint32(R[i+1])*m0
-		m := uint32(M[i+1]) * m0
-		for m >= 16384 {
-			out = append(out, byte(r))
-			r >>= 8
-			m = (m + 255) >> 8
+		if n%2 == 1 {
+			R[n/2] = R[n-1]
 		}
-		R2[i/2], M2[i/2] = uint16(r), uint16(m)
 	}
-	if i < len(R) {
-		R2[i/2], M2[i/2] = R[i], M[i]
+	r := uint32(R[0])
+	for m := pl.top; m > 1; m = (m + 255) >> 8 {
+		out[pos] = byte(r)
+		pos++
+		r >>= 8
 	}
-	return encode(out, R2, M2)
 }
 
-// decode inverts encode: it fills out (len(M) values) from S. Every value
-// is reduced modulo its radix, so any byte string decodes to a valid list
-// (spec §3.4: Decode is defined on all strings of the right length).
-func decode(out []uint16, S []byte, M []uint16) {
-	n := len(M)
-	if n == 1 {
-		switch {
-		case M[0] == 1:
-			out[0] = 0
-		case M[0] <= 256:
-			out[0] = modU14(uint32(S[0]), uint32(M[0]))
-		default:
-			out[0] = modU14(uint32(S[0])+uint32(S[1])<<8, uint32(M[0]))
-		}
-		return
+// decode inverts encode: it fills out (n values) from S, using scratch
+// (n values). Every value is reduced modulo its radix, so any byte string
+// decodes to a valid list (spec §3.4: Decode is defined on all strings).
+func (pl *radixPlan) decode(out, scratch []uint16, S []byte) {
+	S = S[:pl.size]
+	// The top value, reduced mod its radix ("needed only for invalid
+	// inputs").
+	var top uint32
+	switch {
+	case pl.top == 1:
+	case pl.top <= 256:
+		top = modU14(uint32(S[pl.topOff]), pl.top)
+	default:
+		top = modU14(uint32(S[pl.topOff])|uint32(S[pl.topOff+1])<<8, pl.top)
 	}
-	n2 := (n + 1) / 2
-	R2 := make([]uint16, n2)
-	M2 := make([]uint16, n2)
-	bottomr := make([]uint32, n/2)
-	bottomt := make([]uint32, n/2)
-	i := 0
-	for ; i+1 < n; i += 2 {
-		m := uint32(M[i]) * uint32(M[i+1])
-		switch {
-		case m > 256*16383:
-			bottomt[i/2], bottomr[i/2] = 256*256, uint32(S[0])+256*uint32(S[1])
-			S = S[2:]
-			m = (((m + 255) >> 8) + 255) >> 8
-		case m >= 16384:
-			bottomt[i/2], bottomr[i/2] = 256, uint32(S[0])
-			S = S[1:]
-			m = (m + 255) >> 8
-		default:
-			bottomt[i/2], bottomr[i/2] = 1, 0
+	// Walk down the levels, alternating between out and scratch so that
+	// level 0 lands in out.
+	bufs := [2][]uint16{out, scratch}
+	cur := bufs[len(pl.levels)%2]
+	cur[0] = uint16(top)
+	for l := len(pl.levels) - 1; l >= 0; l-- {
+		lv := &pl.levels[l]
+		next := bufs[l%2]
+		n := len(lv.m)
+		pos := lv.off
+		if n%2 == 1 {
+			next[n-1] = cur[n/2]
 		}
-		M2[i/2] = uint16(m)
-	}
-	if i < n {
-		M2[i/2] = M[i]
-	}
-	decode(R2, S, M2)
-	var v0, v1, m0, m1 uint32
-	for i = 0; i+1 < n; i += 2 {
-		// The radices repeat, so their reciprocals are recomputed only
-		// when a public radix changes.
-		if uint32(M[i]) != m0 {
-			m0 = uint32(M[i])
-			v0 = 0x80000000 / m0
+		for i := 0; i+1 < n; i += 2 {
+			r := uint32(cur[i/2])
+			switch lv.bytes[i/2] {
+			case 2:
+				r = r<<16 | uint32(S[pos]) | uint32(S[pos+1])<<8
+				pos += 2
+			case 1:
+				r = r<<8 | uint32(S[pos])
+				pos++
+			}
+			q, r0 := divmodU14(r, lv.m[i], lv.v[i])
+			_, r1 := divmodU14(q, lv.m[i+1], lv.v[i+1])
+			next[i], next[i+1] = uint16(r0), uint16(r1)
 		}
-		if uint32(M[i+1]) != m1 {
-			m1 = uint32(M[i+1])
-			v1 = 0x80000000 / m1
-		}
-		r := bottomr[i/2] + bottomt[i/2]*uint32(R2[i/2])
-		r1, r0 := divmodU14(r, m0, v0)
-		_, r1b := divmodU14(r1, m1, v1) // reduces r1 only for invalid input
-		out[i], out[i+1] = uint16(r0), uint16(r1b)
-	}
-	if i < n {
-		out[i] = R2[i/2]
+		cur = next
 	}
 }
 
@@ -148,9 +155,9 @@ func divmodU14(x, m, v uint32) (q, r uint32) {
 	return q, x
 }
 
-func modU14(x, m uint32) uint16 {
+func modU14(x, m uint32) uint32 {
 	_, r := divmodU14(x, m, 0x80000000/m)
-	return uint16(r)
+	return r
 }
 
 // smallEncode packs coefficients in {-1,0,1} four to a byte as c+1

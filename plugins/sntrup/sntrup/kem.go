@@ -24,39 +24,45 @@ func hashPrefix(b byte, in ...[]byte) [HashBytes]byte {
 	return [HashBytes]byte(sum[:HashBytes])
 }
 
-// rqEncode encodes a canonical Rq element.
+// rqEncode appends the encoding of a canonical Rq element to out.
 func (ps *Params) rqEncode(out []byte, h []int16) []byte {
 	R := make([]uint16, ps.P)
 	for i, x := range h[:ps.P] {
 		R[i] = uint16(int32(x) + ps.q12)
 	}
-	return encode(out, R, ps.radixQ)
+	n := len(out)
+	out = append(out, make([]byte, ps.RqBytes)...)
+	ps.planQ.encode(out[n:], R)
+	return out
 }
 
 // rqDecode decodes any string of RqBytes into a canonical Rq element.
 func (ps *Params) rqDecode(h []int16, s []byte) {
-	R := make([]uint16, ps.P)
-	decode(R, s, ps.radixQ)
-	for i, x := range R {
+	R := make([]uint16, 2*ps.P)
+	ps.planQ.decode(R[:ps.P], R[ps.P:], s)
+	for i, x := range R[:ps.P] {
 		h[i] = int16(int32(x) - ps.q12)
 	}
 }
 
-// roundedEncode encodes a rounded Rq element: each coefficient is a
-// multiple of 3, stored as (c+(q-1)/2)/3.
+// roundedEncode appends the encoding of a rounded Rq element to out: each
+// coefficient is a multiple of 3, stored as (c+(q-1)/2)/3.
 func (ps *Params) roundedEncode(out []byte, c []int16) []byte {
 	R := make([]uint16, ps.P)
 	for i, x := range c[:ps.P] {
 		R[i] = uint16(((int32(x) + ps.q12) * 10923) >> 15)
 	}
-	return encode(out, R, ps.radixR)
+	n := len(out)
+	out = append(out, make([]byte, ps.RoundedBytes)...)
+	ps.planR.encode(out[n:], R)
+	return out
 }
 
 // roundedDecode inverts roundedEncode on any string of RoundedBytes.
 func (ps *Params) roundedDecode(c []int16, s []byte) {
-	R := make([]uint16, ps.P)
-	decode(R, s, ps.radixR)
-	for i, x := range R {
+	R := make([]uint16, 2*ps.P)
+	ps.planR.decode(R[:ps.P], R[ps.P:], s)
+	for i, x := range R[:ps.P] {
 		c[i] = int16(3*int32(x) - ps.q12)
 	}
 }

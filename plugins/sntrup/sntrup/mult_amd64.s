@@ -161,3 +161,67 @@ mmloop:
 mmdone:
 	VZEROUPPER
 	RET
+
+// func minmaxLanesAVX2(x *uint32, n int, perm, mask *[8]uint32)
+//
+// For each of the n vectors of eight at x: minmax(x[i], x[i^p]) inside the
+// vector, p < 8 being encoded in perm (lane l -> l^p) and mask (lanes with
+// bit p set, which receive the maximum).
+TEXT ·minmaxLanesAVX2(SB), NOSPLIT, $0-32
+	MOVQ x+0(FP), SI
+	MOVQ n+8(FP), CX
+	MOVQ perm+16(FP), AX
+	MOVQ mask+24(FP), BX
+	VMOVDQU (AX), Y14
+	VMOVDQU (BX), Y15
+	TESTQ CX, CX
+	JZ mldone
+
+mlloop:
+	VMOVDQU (SI), Y0
+	VPERMD Y0, Y14, Y1
+	VPMINUD Y1, Y0, Y2
+	VPMAXUD Y1, Y0, Y3
+	VPBLENDVB Y15, Y3, Y2, Y0
+	VMOVDQU Y0, (SI)
+	ADDQ $32, SI
+	DECQ CX
+	JNZ mlloop
+
+mldone:
+	VZEROUPPER
+	RET
+
+// func minmaxShiftedAVX2(x *uint32, n int, d int, mask *[8]uint32)
+//
+// For each of the n vectors U at x (stepping by eight) and W at x+d
+// (d = q-p elements): minmax(U[l], W[l]) on the lanes l of mask (bit p
+// set), U taking the minimum. The windows overlap when d < 8, so only the
+// lanes of mask are stored (VPMASKMOVD): each position belongs to one
+// pair of the stage, and later loads see earlier stores.
+TEXT ·minmaxShiftedAVX2(SB), NOSPLIT, $0-32
+	MOVQ x+0(FP), SI
+	MOVQ n+8(FP), CX
+	MOVQ d+16(FP), DX
+	MOVQ mask+24(FP), BX
+	SHLQ $2, DX
+	ADDQ SI, DX
+	VMOVDQU (BX), Y15
+	TESTQ CX, CX
+	JZ msdone
+
+msloop:
+	VMOVDQU (SI), Y0
+	VMOVDQU (DX), Y1
+	VPMINUD Y1, Y0, Y2
+	VPMAXUD Y1, Y0, Y3
+	VPMASKMOVD Y2, Y15, (SI)
+	VPMASKMOVD Y3, Y15, (DX)
+	ADDQ $32, SI
+	ADDQ $32, DX
+	DECQ CX
+	JNZ msloop
+
+msdone:
+	VZEROUPPER
+	RET

@@ -19,11 +19,11 @@ type Params struct {
 	CiphertextSize  int // Rounded encoding of c, then the 32-byte confirmation
 	SharedSecretLen int
 
-	q12    int32    // (q-1)/2: Fq is represented in -q12..q12
-	qinv32 int64    // round(2^32/q), for Barrett reduction
-	qinv16 int16    // q^-1 mod 2^16, for Montgomery reduction
-	radixQ []uint16 // p copies of q: the radices of the Rq encoding
-	radixR []uint16 // p copies of (q+2)/3: the radices of the Rounded encoding
+	q12    int32      // (q-1)/2: Fq is represented in -q12..q12
+	qinv32 int64      // round(2^32/q), for Barrett reduction
+	qinv16 int16      // q^-1 mod 2^16, for Montgomery reduction
+	planQ  *radixPlan // the Rq encoding: p values of radix q
+	planR  *radixPlan // the Rounded encoding: p values of radix (q+2)/3
 }
 
 // HashBytes is the length of every hash output the KEM uses (spec §3.5:
@@ -49,14 +49,11 @@ func newParams(name string, p, q, w int) *Params {
 	for ps.qinv16 = 1; int16(q)*ps.qinv16 != 1; {
 		ps.qinv16 *= 2 - int16(q)*ps.qinv16 // Newton iteration mod 2^16
 	}
-	ps.radixQ = make([]uint16, p)
-	ps.radixR = make([]uint16, p)
-	for i := range p {
-		ps.radixQ[i], ps.radixR[i] = uint16(q), uint16((q+2)/3)
-	}
+	ps.planQ = newRadixPlan(p, uint32(q))
+	ps.planR = newRadixPlan(p, uint32((q+2)/3))
 	ps.SmallBytes = (p + 3) / 4
-	ps.RqBytes = encodedLen(p, uint32(q))
-	ps.RoundedBytes = encodedLen(p, uint32((q+2)/3))
+	ps.RqBytes = ps.planQ.size
+	ps.RoundedBytes = ps.planR.size
 	ps.PublicKeySize = ps.RqBytes
 	ps.SecretKeySize = 2*ps.SmallBytes + ps.PublicKeySize + ps.SmallBytes + HashBytes
 	ps.CiphertextSize = ps.RoundedBytes + HashBytes

@@ -25,6 +25,15 @@ func sortUint32(x []uint32) {
 // minmaxRuns applies minmax(x[i+a], x[i+b]) for every i < end with
 // i&p == 0, that is, over runs of length p starting at multiples of 2p.
 func minmaxRuns(x []uint32, a, b, end, p int) {
+	if p < 8 && minmaxSmallRuns != nil && minmaxSmallRuns(x, a, b, end, p) {
+		return
+	}
+	if p == 1 {
+		for i := 0; i < end; i += 2 {
+			minmaxGeneric(x[i+a:i+a+1], x[i+b:i+b+1])
+		}
+		return
+	}
 	for j := 0; j < end; j += 2 * p {
 		k := min(p, end-j)
 		minmaxVec(x[j+a:j+a+k], x[j+b:j+b+k])
