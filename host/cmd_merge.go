@@ -1,0 +1,131 @@
+package main
+
+import (
+	"flag"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"crucible.dev/host/internal/evidence"
+)
+
+func init() {
+	register("merge", "join run directories (shards of one campaign) into one: host merge --out DIR RUN...", cmdMerge)
+}
+
+// cmdMerge joins run directories into one dataset: the records, KAT
+// results, profiles and logs of each, and the plugins' descriptions and
+// findings combined; then the summary is rebuilt from the result.
+func cmdMerge(args []string) error {
+	fset := flag.NewFlagSet("merge", flag.ContinueOnError)
+	out := fset.String("out", "", "the merged run directory (new)")
+	if err := fset.Parse(args); err != nil {
+		return &exitError{2, nil}
+	}
+	if *out == "" || fset.NArg() == 0 {
+		return usageErr("usage: host merge --out DIR RUN...")
+	}
+	if _, err := os.Stat(*out); err == nil {
+		return usageErr("%s exists: merge into a new directory", *out)
+	}
+	var camp evidence.Campaign
+	plugins := map[string]*evidence.PluginInfo{}
+	for i, dir := range fset.Args() {
+		run, err := evidence.Load(dir)
+		if err != nil {
+			return usageErr("%v", err)
+		}
+		if i == 0 {
+			camp = run.Campaign
+			camp.Settings.Shard = ""
+			camp.Command = append([]string{"host", "merge"}, args...)
+		} else if run.Campaign.Settings.Trials != camp.Settings.Trials || run.Campaign.Settings.TrialTargetSec != camp.Settings.TrialTargetSec {
+			return usageErr("%s was measured with other settings than %s: not one campaign", dir, fset.Arg(0))
+		}
+		for _, p := range run.Plugins {
+			p := p
+			if have, ok := plugins[p.Name]; ok {
+				mergePlugin(have, &p)
+			} else {
+				plugins[p.Name] = &p
+			}
+		}
+		for _, sub := range []string{"records", "kat", "profiles", "logs"} {
+			if err := copyTree(filepath.Join(dir, sub), filepath.Join(*out, sub)); err != nil {
+				return &exitError{1, err}
+			}
+		}
+	}
+	if err := evidence.WriteJSON(evidence.CampaignPath(*out), camp); err != nil {
+		return &exitError{1, err}
+	}
+	for _, p := range plugins {
+		if err := evidence.WriteJSON(evidence.PluginPath(*out, p.Name), p); err != nil {
+			return &exitError{1, err}
+		}
+	}
+	if _, err := writeSummary(*out); err != nil {
+		return &exitError{1, err}
+	}
+	fmt.Printf("merged %d run directories into %s\n", fset.NArg(), *out)
+	return nil
+}
+
+// mergePlugin adds b's audited instances and findings to a.
+func mergePlugin(a, b *evidence.PluginInfo) {
+	seen := map[string]bool{}
+	for _, f := range a.Findings {
+		seen[f.Instance+"\x00"+f.Op+"\x00"+f.Detail] = true
+	}
+	for _, f := range b.Findings {
+		if !seen[f.Instance+"\x00"+f.Op+"\x00"+f.Detail] {
+			a.Findings = append(a.Findings, f)
+		}
+	}
+	for i, in := range a.Instances {
+		for _, bin := range b.Instances {
+			if bin.ID == in.ID && in.Actual == nil && bin.Actual != nil {
+				a.Instances[i] = bin
+			}
+		}
+	}
+	if a.Status == "ok" {
+		a.Status = b.Status
+	}
+}
+
+// copyTree copies files, refusing to overwrite one shard's file with
+// another's: shards never measure the same unit twice.
+func copyTree(src, dst string) error {
+	return filepath.WalkDir(src, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			if os.IsNotExist(err) && p == src {
+				return nil
+			}
+			return err
+		}
+		rel, _ := filepath.Rel(src, p)
+		target := filepath.Join(dst, rel)
+		if d.IsDir() {
+			return os.MkdirAll(target, 0o755)
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		if old, err := os.ReadFile(target); err == nil {
+			if string(old) == string(b) || strings.HasSuffix(p, ".log") {
+				if strings.HasSuffix(p, ".log") {
+					b = append(old, b...)
+				} else {
+					return nil
+				}
+			} else {
+				return fmt.Errorf("merge: %s is in two run directories with different contents", rel)
+			}
+		}
+		return evidence.WriteFile(target, b)
+	})
+}
