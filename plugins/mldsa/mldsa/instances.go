@@ -94,15 +94,16 @@ func Instances() []*registry.Instance {
 
 func instance(p *Params, im implementation) *registry.Instance {
 	s := signer{p: p, b: im.newFunc(p)}
+	extra := extraOps(s)
 	notes := map[string]string{"implementation": im.module + " " + moduleVersion(im.module)}
 	for k, v := range im.notes {
 		notes[k] = v
 	}
-	var ops []string
-	for _, op := range extraOps(s) {
-		ops = append(ops, op.Name)
+	var names []string
+	for _, op := range extra {
+		names = append(names, op.Name)
 	}
-	notes["extra operations"] = strings.Join(ops, ", ")
+	notes["extra operations"] = strings.Join(names, ", ")
 	in := &registry.Instance{
 		Name:      p.Name,
 		Impl:      im.name,
@@ -113,21 +114,21 @@ func instance(p *Params, im implementation) *registry.Instance {
 			SecretKey: s.b.skSize,
 			Signature: s.b.sigSize,
 		},
-		Extra:   extraOps(s),
+		Extra:   extra,
 		Notes:   notes,
 		Profile: im.profile,
 	}
-	if s.b.features.ExplicitRnd {
-		// liboqs' kats.json digests cover hedged signing with rnd drawn
-		// from the record's DRBG after keygen, and the skEncode key.
-		if s.b.skSize == p.SecretKeySize {
-			in.KATs = append(in.KATs, registry.KATGenerator{
-				Source: "nist-rsp", Format: kat.FormatRSP, Records: 100,
-				Generate: func(w io.Writer, n int) error {
-					return kat.WriteRSPSign(w, s, n, kat.RSPSignOptions{Hedged: true})
-				},
-			})
-		}
+	// liboqs' kats.json digests cover hedged signing with rnd drawn from
+	// the record's DRBG after keygen, and the skEncode key in the file.
+	if s.b.features.ExplicitRnd && s.b.skSize == p.SecretKeySize {
+		in.KATs = append(in.KATs, registry.KATGenerator{
+			Source: "nist-rsp", Format: kat.FormatRSP, Records: 100,
+			Generate: func(w io.Writer, n int) error {
+				return kat.WriteRSPSign(w, s, n, kat.RSPSignOptions{Hedged: true})
+			},
+		})
+	} else {
+		notes["nist-rsp"] = "not generated: liboqs' digests cover hedged signing with rnd from the KAT DRBG and skEncode keys, and this library cannot take a given rnd"
 	}
 	return in
 }
