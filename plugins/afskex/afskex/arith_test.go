@@ -2,6 +2,7 @@ package afskex
 
 import (
 	"math/rand/v2"
+	"slices"
 	"testing"
 )
 
@@ -109,6 +110,37 @@ func TestPack(t *testing.T) {
 	for i := range f {
 		if f[i] != g[i] {
 			t.Fatalf("decode12(encode12) differs at %d", i)
+		}
+	}
+}
+
+// TestBasemulAccExact checks the exact accumulations against the
+// reference's int16 one where the latter cannot wrap (C128, C512), on
+// operands at the extremes of their ranges: 12-bit values against NTT
+// outputs.
+func TestBasemulAccExact(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 14))
+	for _, p := range []*Params{C128, C512} {
+		for trial := 0; trial < 200; trial++ {
+			var a, b polyVec
+			for j := 0; j < p.k; j++ {
+				for i := 0; i < p.n; i++ {
+					switch trial % 3 {
+					case 0:
+						a[j][i], b[j][i] = int16(r.IntN(4096)), int16(r.IntN(q)-(q-1)/2)
+					case 1:
+						a[j][i], b[j][i] = 4095, -(q-1)/2
+					default:
+						a[j][i], b[j][i] = int16(4095*r.IntN(2)), int16((q-1)/2*(1-2*r.IntN(2)))
+					}
+				}
+			}
+			got, want := make([]int16, p.n), make([]int16, p.n)
+			p.basemulAcc(got, &a, &b)
+			p.basemulAccInt16(want, &a, &b)
+			if !slices.Equal(got, want) {
+				t.Fatalf("%s trial %d: exact and int16 accumulations differ", p.Name, trial)
+			}
 		}
 	}
 }

@@ -62,7 +62,7 @@ func decodeBW32(m []byte, f []int16) {
 			t[31-j] = int16(lift(canonical(f[32*i+j])) << 2)
 		}
 		var w [32]int16
-		bdd(w[:], t[:])
+		bdd32(&w, &t)
 		binary.LittleEndian.PutUint32(m[4*i:], delabelBW32(&w))
 	}
 }
@@ -71,11 +71,82 @@ func decodeBW32(m []byte, f []int16) {
 // code does (int arithmetic, stored to int16).
 func bddRound(x int16) int16 { return int16(((int32(x) + 2048) >> 12) << 12) }
 
-// bdd is the recursive bounded-distance decoder BDD_n of BW_n, n = len(t),
-// with the reference's int16 stores, uint32 distance sums and tie rule
-// (§4.4.2): with h = n/2, it decodes both halves, then the second half
-// relative to the first via φ⁻¹ (and vice versa), and keeps the nearer of
-// the two candidates, the first unless the second is strictly nearer.
+// The bounded-distance decoder BDD_n of BW_n (§4.4.2), with the reference's
+// int16 stores, uint32 distance sums and tie rule: with h = n/2, decode both
+// halves, then the second half relative to the first via φ⁻¹ (and vice
+// versa), and keep the nearer of the two candidates, the first unless the
+// second is strictly nearer. The recursion is unrolled by size, as the
+// reference's shipped BDD_8/BDD_16/BDD is, so the small cases run without
+// calls; bdd (generic) is the definition the tests compare them with.
+
+// bdd4 is BDD_4, with BDD_2 inline.
+func bdd4(w, t *[4]int16) {
+	y1 := [2]int16{bddRound(t[0]), bddRound(t[1])}
+	y2 := [2]int16{bddRound(t[2]), bddRound(t[3])}
+	var u1, u2 [2]int16
+	vecSubPhiInv(u1[:], t[2:4], y1[:])
+	vecSubPhiInv(u2[:], t[0:2], y2[:])
+	z1 := [2]int16{bddRound(u1[0]), bddRound(u1[1])}
+	z2 := [2]int16{bddRound(u2[0]), bddRound(u2[1])}
+	bddSelect(w[:], t[:], y1[:], y2[:], z1[:], z2[:])
+}
+
+// bdd8 is BDD_8 on bdd4.
+func bdd8(w, t *[8]int16) {
+	var y1, y2, z1, z2, u [4]int16
+	bdd4(&y1, (*[4]int16)(t[0:4]))
+	bdd4(&y2, (*[4]int16)(t[4:8]))
+	vecSubPhiInv(u[:], t[4:8], y1[:])
+	bdd4(&z1, &u)
+	vecSubPhiInv(u[:], t[0:4], y2[:])
+	bdd4(&z2, &u)
+	bddSelect(w[:], t[:], y1[:], y2[:], z1[:], z2[:])
+}
+
+// bdd16 is BDD_16 on bdd8.
+func bdd16(w, t *[16]int16) {
+	var y1, y2, z1, z2, u [8]int16
+	bdd8(&y1, (*[8]int16)(t[0:8]))
+	bdd8(&y2, (*[8]int16)(t[8:16]))
+	vecSubPhiInv(u[:], t[8:16], y1[:])
+	bdd8(&z1, &u)
+	vecSubPhiInv(u[:], t[0:8], y2[:])
+	bdd8(&z2, &u)
+	bddSelect(w[:], t[:], y1[:], y2[:], z1[:], z2[:])
+}
+
+// bdd32 is BDD_32 on bdd16.
+func bdd32(w, t *[32]int16) {
+	var y1, y2, z1, z2, u [16]int16
+	bdd16(&y1, (*[16]int16)(t[0:16]))
+	bdd16(&y2, (*[16]int16)(t[16:32]))
+	vecSubPhiInv(u[:], t[16:32], y1[:])
+	bdd16(&z1, &u)
+	vecSubPhiInv(u[:], t[0:16], y2[:])
+	bdd16(&z2, &u)
+	bddSelect(w[:], t[:], y1[:], y2[:], z1[:], z2[:])
+}
+
+// bddSelect finishes BDD_n from the decoded halves y1, y2 and the decoded
+// relative halves z1, z2 (overwritten): w1 = y1 + φ(z1), w2 = y2 + φ(z2),
+// and w = (y1 ‖ w1) unless (w2 ‖ y2) is strictly nearer to t.
+func bddSelect(w, t, y1, y2, z1, z2 []int16) {
+	h := len(y1)
+	addPhi(z1, y1)
+	addPhi(z2, y2)
+	w1, w2 := z1, z2
+	d1 := sqDist(y1, t[:h]) + sqDist(w1, t[h:])
+	d2 := sqDist(y2, t[h:]) + sqDist(w2, t[:h])
+	mask := -int16((d2 - d1) >> 31)
+	w1, w2, y2 = w1[:h], w2[:h], y2[:h]
+	for i := range y1 {
+		w[i] = y1[i] ^ (mask & (y1[i] ^ w2[i]))
+		w[i+h] = w1[i] ^ (mask & (w1[i] ^ y2[i]))
+	}
+}
+
+// bdd is BDD_n for any n = len(t), a power of two, written as the
+// reference's commented-out BDD_recursive: the definition bdd32 unrolls.
 func bdd(w, t []int16) {
 	n := len(t)
 	if n == 2 {
@@ -86,24 +157,11 @@ func bdd(w, t []int16) {
 	var y1, y2, z1, z2, tmp [16]int16
 	bdd(y1[:h], t[:h])
 	bdd(y2[:h], t[h:])
-
 	vecSubPhiInv(tmp[:h], t[h:], y1[:h])
 	bdd(z1[:h], tmp[:h])
 	vecSubPhiInv(tmp[:h], t[:h], y2[:h])
 	bdd(z2[:h], tmp[:h])
-
-	// w1 = y1 + φ(z1), w2 = y2 + φ(z2), computed in place in z1, z2.
-	addPhi(z1[:h], y1[:h])
-	addPhi(z2[:h], y2[:h])
-	w1, w2 := z1[:h], z2[:h]
-
-	d1 := sqDist(y1[:h], t[:h]) + sqDist(w1, t[h:])
-	d2 := sqDist(y2[:h], t[h:]) + sqDist(w2, t[:h])
-	mask := -int16((d2 - d1) >> 31)
-	for i := 0; i < h; i++ {
-		w[i] = y1[i] ^ (mask & (y1[i] ^ w2[i]))
-		w[i+h] = w1[i] ^ (mask & (w1[i] ^ y2[i]))
-	}
+	bddSelect(w, t, y1[:h], y2[:h], z1[:h], z2[:h])
 }
 
 // vecSubPhiInv sets r = φ⁻¹(a − b): pairs (x, y) map to ((y+x)>>1, (y−x)>>1).

@@ -92,3 +92,25 @@ func TestBW8Decoder(t *testing.T) {
 }
 
 func mod4096(x int) int { return ((x % 4096) + 4096) % 4096 }
+
+// TestBDDUnrolled checks the unrolled decoder against the recursive
+// definition on random and on wrapping inputs.
+func TestBDDUnrolled(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	for trial := 0; trial < 2000; trial++ {
+		var in [32]int16
+		for i := range in {
+			if trial%2 == 0 {
+				in[i] = int16(r.IntN(4096) << 2) // the decoder's real inputs
+			} else {
+				in[i] = int16(r.Uint32()) // anything, to exercise the int16 wraps
+			}
+		}
+		var got, want [32]int16
+		bdd32(&got, &in)
+		bdd(want[:], in[:])
+		if got != want {
+			t.Fatalf("%v: unrolled %v, recursive %v", in, got, want)
+		}
+	}
+}

@@ -104,9 +104,28 @@ func polyToMont(f []int16) {
 	}
 }
 
-// basemulAcc sets r to Σ_j a_j ∘ b_j: products summed in int16 as the
-// reference sums them, then Barrett-reduced (Appendix A).
+// basemulAcc sets r to Σ_j a_j ∘ b_j · 2^-16, Barrett-reduced (Appendix A).
+//
+// The reference sums the Karatsuba basemul outputs in int16 and then
+// reduces. Its output is the centred representative, which depends only on
+// the residue, unless the int16 sum wraps. That can happen only for N = 256
+// with k = 4 (C256): each odd coefficient lies in (−3q, 3q) and 4·3q > 2^15.
+// There the reference's arithmetic is followed literally; for C128 (2·3q
+// fits) and C512 (basemul outputs are Barrett-reduced) the exact sums give
+// the same bytes with half the multiplications.
 func (p *Params) basemulAcc(r []int16, a, b *polyVec) {
+	switch {
+	case p.n == 256 && p.k*3*q > 1<<15-1:
+		p.basemulAccInt16(r, a, b)
+	case p.n == 256:
+		basemulAcc256(r[:256], a, b, p.k)
+	default:
+		basemulAcc512(r[:512], a, b, p.k)
+	}
+}
+
+// basemulAccInt16 is the reference's accumulation, int16 wraps included.
+func (p *Params) basemulAccInt16(r []int16, a, b *polyVec) {
 	var t poly
 	n := p.n
 	p.basemul(r, a[0][:n], b[0][:n])
@@ -115,6 +134,65 @@ func (p *Params) basemulAcc(r []int16, a, b *polyVec) {
 		polyAdd(r, r, t[:n])
 	}
 	polyReduce(r)
+}
+
+// Every basemul operand pair is a 12-bit value (matrix entries, decoded
+// keys) and an NTT output (|b| ≤ (q−1)/2), so a product is below
+// 4095·1664 < 2^23 in magnitude and k ≤ 4 sums of up to 4 products stay
+// far inside int32.
+
+// finish maps an exact sum x (|x| < 2^15·q) to the centred representative
+// of x·2^-16, as montgomery reduction and a Barrett reduction of the
+// reference's sum would.
+func finish(x int32) int16 { return barrettReduce(montgomeryReduce(x)) }
+
+// basemulAcc256 is the exact accumulation for N = 256: per residue mod
+// X² − γ, r0 = Σ a0b0 + γ·Σ a1b1 and r1 = Σ (a0b1 + a1b0).
+func basemulAcc256(r []int16, a, b *polyVec, k int) {
+	for i, z := range zetas[64:] {
+		for half, g := range [2]int32{int32(z), -int32(z)} {
+			o := 4*i + 2*half
+			var c0, c1, h int32
+			for j := 0; j < k; j++ {
+				x, y := (*[2]int16)(a[j][o:]), (*[2]int16)(b[j][o:])
+				a0, a1, b0, b1 := int32(x[0]), int32(x[1]), int32(y[0]), int32(y[1])
+				c0 += a0 * b0
+				c1 += a0*b1 + a1*b0
+				h += a1 * b1
+			}
+			// γ is in Montgomery form, so γ·h carries an extra 2^16 that
+			// one more Montgomery reduction of h removes.
+			r[o] = finish(c0 + g*int32(montgomeryReduce(h)))
+			r[o+1] = finish(c1)
+		}
+	}
+}
+
+// basemulAcc512 is the exact accumulation for N = 512: per residue mod
+// X⁴ − γ, the schoolbook product with X⁴ = γ, summed over the vector.
+func basemulAcc512(r []int16, a, b *polyVec, k int) {
+	for i, z := range zetas[64:] {
+		for half, g := range [2]int32{int32(z), -int32(z)} {
+			o := 8*i + 4*half
+			var c0, c1, c2, c3, h0, h1, h2 int32
+			for j := 0; j < k; j++ {
+				x, y := (*[4]int16)(a[j][o:]), (*[4]int16)(b[j][o:])
+				a0, a1, a2, a3 := int32(x[0]), int32(x[1]), int32(x[2]), int32(x[3])
+				b0, b1, b2, b3 := int32(y[0]), int32(y[1]), int32(y[2]), int32(y[3])
+				c0 += a0 * b0
+				c1 += a0*b1 + a1*b0
+				c2 += a0*b2 + a1*b1 + a2*b0
+				c3 += a0*b3 + a1*b2 + a2*b1 + a3*b0
+				h0 += a1*b3 + a2*b2 + a3*b1
+				h1 += a2*b3 + a3*b2
+				h2 += a3 * b3
+			}
+			r[o] = finish(c0%q + g*int32(montgomeryReduce(h0)))
+			r[o+1] = finish(c1%q + g*int32(montgomeryReduce(h1)))
+			r[o+2] = finish(c2%q + g*int32(montgomeryReduce(h2)))
+			r[o+3] = finish(c3 % q)
+		}
+	}
 }
 
 func (p *Params) basemul(r, a, b []int16) {
