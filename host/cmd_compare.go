@@ -1,0 +1,38 @@
+package main
+
+import (
+	"flag"
+	"os"
+
+	"crucible.dev/host/internal/evidence"
+	"crucible.dev/host/internal/report"
+)
+
+func init() {
+	register("compare", "compare two run directories per operation: medians, change, Mann-Whitney significance", cmdCompare)
+}
+
+// cmdCompare prints, per (instance, operation), both medians with their
+// confidence intervals, the change and whether it is significant. Like
+// benchstat it only informs: it exits 0 whatever changed (host gate is the
+// check that fails).
+func cmdCompare(args []string) error {
+	fs := flag.NewFlagSet("compare", flag.ContinueOnError)
+	alpha := fs.Float64("alpha", 0.05, "significance level of the Mann-Whitney U test")
+	if err := fs.Parse(args); err != nil {
+		return &exitError{2, nil}
+	}
+	if fs.NArg() != 2 || *alpha <= 0 || *alpha >= 1 {
+		return usageErr("usage: host compare [--alpha A] OLD NEW")
+	}
+	old, err := evidence.Load(fs.Arg(0))
+	if err != nil {
+		return usageErr("compare: %v", err)
+	}
+	new, err := evidence.Load(fs.Arg(1))
+	if err != nil {
+		return usageErr("compare: %v", err)
+	}
+	report.WriteComparison(os.Stdout, report.Compare(old, new, *alpha))
+	return nil
+}
