@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"text/tabwriter"
 	"time"
 
 	"crucible.dev/host/internal/campaign"
@@ -70,7 +71,8 @@ func cmdRun(mode string, args []string) error {
 		Root: root, PluginDirs: c.pluginDirs, Cache: cache, Out: *out, Suite: *suite,
 		Trials: *trials, TrialTarget: *target, Iterations: *iterations, MinCalls: *minCalls,
 		MsgLens: campaign.DefaultMsgLens, CPU: *cpu, Long: *long, Profile: !*noProfile,
-		KAT: mode != "bench", Bench: mode != "kat", Resume: *resume, Shard: sh,
+		KAT: mode == "run" || mode == "kat", Bench: mode == "run" || mode == "bench",
+		Robust: mode == "run" || mode == "robust", Resume: *resume, Shard: sh,
 		Limits: c.limits, MTLS: *mtls, Command: append([]string{"host", mode}, args...),
 		Progress: campaign.NewProgress(os.Stderr), Log: os.Stderr,
 	}
@@ -97,9 +99,17 @@ func cmdRun(mode string, args []string) error {
 		return err
 	}
 	fmt.Println()
-	report.Table(os.Stdout, sum)
+	if mode == "robust" {
+		robustTable(camp.Robust())
+	} else {
+		report.Table(os.Stdout, sum)
+	}
 	fmt.Printf("\nrun directory: %s (summary.json, summary.md, report/index.html)\n", *out)
-	if bad := problems(sum); len(bad) > 0 || len(findings) > 0 {
+	var bad []string
+	if cfg.KAT {
+		bad = problems(sum)
+	}
+	if len(bad) > 0 || len(findings) > 0 {
 		fmt.Printf("\n%d finding(s):\n", len(sum.Findings))
 		for _, f := range sum.Findings {
 			fmt.Println("  " + campaign.FormatFinding(f))
@@ -110,6 +120,17 @@ func cmdRun(mode string, args []string) error {
 		return &exitError{1, nil}
 	}
 	return nil
+}
+
+// robustTable prints the robustness counts per instance.
+func robustTable(lines []campaign.RobustLine) {
+	tw := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', tabwriter.AlignRight)
+	fmt.Fprintln(tw, "plugin\tinstance\tcases\terrors\tdefined\tcrashes\taccepted\t")
+	for _, l := range lines {
+		c := l.Counts
+		fmt.Fprintf(tw, "%s\t%s\t%d\t%d\t%d\t%d\t%d\t\n", l.Plugin, l.Instance, c.Cases, c.Errors, c.Defined, c.Crashes, c.Accepted)
+	}
+	tw.Flush()
 }
 
 // writeSummary rebuilds summary.json and the reports (summary.md,

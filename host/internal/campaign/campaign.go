@@ -36,6 +36,7 @@ type Config struct {
 	Long        bool          // long KAT variants
 	Profile     bool          // hash-share profiles for instances that ask for them
 	KAT, Bench  bool          // which steps to run
+	Robust      bool          // send malformed inputs to every instance
 	Resume      bool          // keep what the directory already holds
 	Shard       Shard
 	Lock        map[string]string // plugin name -> executable SHA-256 (--locked)
@@ -66,10 +67,20 @@ const BulkLen = 1 << 20
 
 // Campaign is a run in progress.
 type Campaign struct {
-	cfg      Config
-	env      evidence.Environment
-	findings []evidence.Finding
+	cfg          Config
+	env          evidence.Environment
+	findings     []evidence.Finding
+	robustCounts []RobustLine
 }
+
+// RobustLine is one instance's robustness counts.
+type RobustLine struct {
+	Plugin, Instance string
+	Counts           RobustCounts
+}
+
+// Robust returns the robustness counts of the run so far.
+func (c *Campaign) Robust() []RobustLine { return c.robustCounts }
 
 // New prepares the run directory.
 func New(cfg Config) (*Campaign, error) {
@@ -271,8 +282,7 @@ func (c *Campaign) runPlugin(s *plugin.Source) {
 			continue
 		}
 		if p.Exited() {
-			p, stop, err = c.restart(s, stop, id)
-			if err != nil {
+			if p, stop, err = c.restart(s, stop, id); err != nil {
 				break
 			}
 		}
@@ -286,6 +296,22 @@ func (c *Campaign) runPlugin(s *plugin.Source) {
 			gate[id] = c.katGate(p, s.Name, in)
 		} else {
 			gate[id] = "skipped"
+		}
+		if c.cfg.Robust {
+			if p.Exited() {
+				if p, stop, err = c.restart(s, stop, id); err != nil {
+					break
+				}
+			}
+			c.cfg.Progress.Step(s.Name, id, "robustness", "")
+			counts, fs := c.robust(p, s.Name, in)
+			for _, f := range fs {
+				c.finding(f)
+			}
+			if err := evidence.WriteJSON(evidence.RobustPath(c.cfg.Out, s.Name, id), counts); err != nil {
+				fmt.Fprintln(c.cfg.Log, "host:", err)
+			}
+			c.robustCounts = append(c.robustCounts, RobustLine{Plugin: s.Name, Instance: id, Counts: counts})
 		}
 	}
 	if p != nil {

@@ -8,6 +8,7 @@
 //	plugins/<plugin>.json               what each plugin described, and its findings
 //	records/<plugin>/<instance>/<op>.json  one benchmark record: raw trials and statistics
 //	kat/<plugin>/<instance>.json        KAT results by source
+//	robust/<plugin>/<instance>.json     how it answered malformed inputs
 //	profiles/<plugin>/<instance>/<op>.pprof  CPU profiles
 //	logs/<plugin>.log                   the plugin processes' stderr
 //	summary.json, summary.md            the machine- and human-readable results
@@ -103,6 +104,11 @@ func RecordPath(dir, plugin, instance, op string) string {
 // KATPath holds an instance's KAT results.
 func KATPath(dir, plugin, instance string) string {
 	return filepath.Join(dir, "kat", Safe(plugin), Safe(instance)+".json")
+}
+
+// RobustPath holds an instance's robustness counts.
+func RobustPath(dir, plugin, instance string) string {
+	return filepath.Join(dir, "robust", Safe(plugin), Safe(instance)+".json")
 }
 
 // ProfilePath is a CPU profile of one operation.

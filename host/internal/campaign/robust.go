@@ -1,0 +1,197 @@
+package campaign
+
+import (
+	"bytes"
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"math/big"
+	"strconv"
+	"strings"
+
+	"crucible.dev/host/internal/evidence"
+	"crucible.dev/host/internal/plugin"
+	"crucible.dev/registry"
+	"crucible.dev/registry/pluginv1"
+)
+
+// RobustCounts are the outcomes of the malformed inputs sent to one
+// instance. Errors and the scheme's defined answers (implicit rejection,
+// "invalid") are expected; the rest are findings.
+type RobustCounts struct {
+	Cases    int `json:"cases"`
+	Errors   int `json:"errors"`   // a clear error
+	Defined  int `json:"defined"`  // the scheme's defined behaviour: a rejection key, "invalid"
+	Crashes  int `json:"crashes"`  // a panic, a dead process or a hang
+	Accepted int `json:"accepted"` // a modified input accepted as the original
+}
+
+// malformed are the variants of a valid byte string v the robustness step
+// sends: every wrong length, constant and random contents, and single-bit
+// flips.
+func malformed(v []byte, flips int) map[string][]byte {
+	n := len(v)
+	m := map[string][]byte{
+		"empty":     {},
+		"len-1":     bytes.Clone(v[:max(n-1, 0)]),
+		"len+1":     append(bytes.Clone(v), 0),
+		"huge":      make([]byte, 1<<20),
+		"all-zero":  make([]byte, n),
+		"all-ff":    bytes.Repeat([]byte{0xff}, n),
+		"random":    make([]byte, n),
+		"truncated": bytes.Clone(v[:n/2]),
+	}
+	rand.Read(m["random"])
+	for i := 0; i < flips && n > 0; i++ {
+		j, _ := rand.Int(rand.Reader, big.NewInt(int64(n*8)))
+		bit := int(j.Int64())
+		f := bytes.Clone(v)
+		f[bit/8] ^= 1 << (bit % 8)
+		m["flip-bit-"+strconv.Itoa(bit)] = f
+	}
+	return m
+}
+
+// crashed reports an error that is a crash rather than a refusal: the
+// process died or hung (a TransportError), or the operation panicked.
+func crashed(err error) bool {
+	var te *plugin.TransportError
+	return errors.As(err, &te) || strings.Contains(err.Error(), ": panic: ")
+}
+
+// robust sends malformed inputs to every operation that parses input and
+// counts how the instance answers.
+func (c *Campaign) robust(p *plugin.Process, pluginName string, in *pluginv1.Instance) (RobustCounts, []evidence.Finding) {
+	id := instID(in)
+	r := p.Runner(id)
+	var rc RobustCounts
+	var fs []evidence.Finding
+	find := func(op, what string) {
+		fs = append(fs, evidence.Finding{Plugin: pluginName, Instance: id, Op: op, What: "robust", Detail: what})
+	}
+	// try runs one case; ok says whether an answer without error is the
+	// defined behaviour (true) or an acceptance of bad input (false).
+	try := func(op, variant string, rnd []byte, args registry.Args, judge func(registry.Args) (defined bool)) bool {
+		rc.Cases++
+		out, err := r.Run(op, rnd, args)
+		switch {
+		case err != nil && crashed(err):
+			rc.Crashes++
+			find(op, fmt.Sprintf("%s input: %v", variant, firstLineOf(err.Error())))
+			return !p.Exited()
+		case err != nil:
+			rc.Errors++
+		case judge(out):
+			rc.Defined++
+		default:
+			rc.Accepted++
+			find(op, variant+" input accepted as the original")
+		}
+		return true
+	}
+	const flips = 16
+	switch registry.Kind(in.Kind) {
+	case registry.KindKEM:
+		k, err := r.Run("keygen", randomness(), nil)
+		if err != nil {
+			return rc, fs
+		}
+		e, err := r.Run("encaps", randomness(), registry.Args{registry.ArgPK: k[registry.ArgPK]})
+		if err != nil {
+			return rc, fs
+		}
+		ss := e[registry.ArgSS]
+		for v, ct := range malformed(e[registry.ArgCT], flips) {
+			if !try("decaps", "ct "+v, nil, registry.Args{registry.ArgSK: k[registry.ArgSK], registry.ArgCT: ct},
+				func(o registry.Args) bool { return !bytes.Equal(o[registry.ArgSS], ss) }) {
+				return rc, fs
+			}
+		}
+		for v, pk := range malformed(k[registry.ArgPK], 4) {
+			if !try("encaps", "pk "+v, randomness(), registry.Args{registry.ArgPK: pk},
+				func(registry.Args) bool { return true }) {
+				return rc, fs
+			}
+		}
+		for v, sk := range malformed(k[registry.ArgSK], 0) {
+			if !try("decaps", "sk "+v, nil, registry.Args{registry.ArgSK: sk, registry.ArgCT: e[registry.ArgCT]},
+				func(registry.Args) bool { return true }) {
+				return rc, fs
+			}
+		}
+	case registry.KindSig:
+		k, err := r.Run("keygen", randomness(), nil)
+		if err != nil {
+			return rc, fs
+		}
+		msg := []byte("crucible robustness message")
+		s, err := r.Run("sign", randomness(), registry.Args{registry.ArgSK: k[registry.ArgSK], registry.ArgMsg: msg})
+		if err != nil {
+			return rc, fs
+		}
+		invalid := func(o registry.Args) bool { return string(o[registry.ArgValid]) == "0" }
+		for v, sig := range malformed(s[registry.ArgSig], flips) {
+			if !try("verify", "sig "+v, nil, registry.Args{registry.ArgPK: k[registry.ArgPK], registry.ArgMsg: msg, registry.ArgSig: sig}, invalid) {
+				return rc, fs
+			}
+		}
+		for v, pk := range malformed(k[registry.ArgPK], flips/4) {
+			if !try("verify", "pk "+v, nil, registry.Args{registry.ArgPK: pk, registry.ArgMsg: msg, registry.ArgSig: s[registry.ArgSig]}, invalid) {
+				return rc, fs
+			}
+		}
+		for v, sk := range malformed(k[registry.ArgSK], 0) {
+			if !try("sign", "sk "+v, randomness(), registry.Args{registry.ArgSK: sk, registry.ArgMsg: msg},
+				func(registry.Args) bool { return true }) {
+				return rc, fs
+			}
+		}
+	case registry.KindKEX:
+		n := len(in.Sizes.GetMessages())
+		t, err := exchange(r, n)
+		if err != nil {
+			return rc, fs
+		}
+		st := [2][]byte{t.St[0], t.St[1]}
+		for i := 2; i <= n; i++ {
+			s := 0
+			if registry.Sender(i) == registry.PartyB {
+				s = 1
+			}
+			if len(t.Msg[i-2]) > 0 {
+				for v, m := range malformed(t.Msg[i-2], flips/2) {
+					// Any answer but a crash is acceptable here: whether a
+					// modified message is detected at this pass or later is
+					// the protocol's business.
+					if !try("pass"+strconv.Itoa(i), fmt.Sprintf("message %d %s", i-1, v), randomness(), registry.Args{
+						registry.ArgPK: t.PK[s], registry.ArgSK: t.SK[s], registry.ArgPeerPK: t.PK[1-s],
+						registry.ArgSt: st[s], registry.ArgIn: m}, func(registry.Args) bool { return true }) {
+						return rc, fs
+					}
+				}
+			}
+		}
+	case registry.KindAEAD:
+		key := make([]byte, in.Sizes.GetKey())
+		nonce := make([]byte, in.Sizes.GetNonce())
+		msg := []byte("crucible robustness message")
+		s, err := r.Run("seal", nil, registry.Args{registry.ArgKey: key, registry.ArgNonce: nonce, registry.ArgMsg: msg})
+		if err != nil {
+			return rc, fs
+		}
+		for v, ct := range malformed(s[registry.ArgCT], flips) {
+			if !try("open", "ct "+v, nil, registry.Args{registry.ArgKey: key, registry.ArgNonce: nonce, registry.ArgCT: ct},
+				func(o registry.Args) bool { return string(o[registry.ArgValid]) == "0" }) {
+				return rc, fs
+			}
+		}
+	}
+	return rc, fs
+}
+
+func firstLineOf(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
