@@ -2,7 +2,10 @@ module crucible.dev/plugins/amoeba
 
 go 1.26.8
 
-require crucible.dev/registry v0.0.0
+require (
+	crucible.dev/registry v0.0.0
+	golang.org/x/sys v0.50.0
+)
 
 require (
 	github.com/emmansun/gmsm v0.44.0 // indirect
@@ -15,7 +18,6 @@ require (
 	github.com/mattn/go-isatty v0.0.17 // indirect
 	github.com/oklog/run v1.1.0 // indirect
 	golang.org/x/net v0.60.0 // indirect
-	golang.org/x/sys v0.50.0 // indirect
 	golang.org/x/text v0.42.0 // indirect
 	google.golang.org/genproto/googleapis/rpc v0.0.0-20260817212433-ac3dfec99bb1 // indirect
 	google.golang.org/grpc v1.85.0 // indirect

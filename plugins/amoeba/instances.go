@@ -2,10 +2,12 @@ package main
 
 import (
 	"io"
+	"runtime"
 
 	"crucible.dev/plugins/amoeba/amoeba"
 	"crucible.dev/registry"
 	"crucible.dev/registry/kat"
+	"golang.org/x/sys/cpu"
 )
 
 // instances serves every parameter set of amoeba.All, one table, one
@@ -39,9 +41,25 @@ func instances() []*registry.Instance {
 				"secret key":     "reference form: NTT-domain ŝ packed 12 bits per value ‖ pk ‖ z",
 				"decaps failure": "an uncorrectable message code word returns 64 zero bytes and an error, as the reference's kem_dec returns -1; a re-encryption mismatch returns the implicit-rejection key pseudoXOF(ct ‖ z)",
 				"re-encryption":  "compares every 4th ciphertext byte, as the reference does",
+				"dispatch":       dispatch(),
 			},
 			Profile: []string{"crucible.dev/registry/iccs."},
 		})
 	}
 	return out
+}
+
+// dispatch names the code paths this CPU runs: the lattice arithmetic is
+// portable Go everywhere; SM3 (gmsm, through registry/iccs) selects its
+// AVX2+BMI2 assembly when the CPU has both.
+func dispatch() string {
+	sm3 := "SM3: gmsm block function for " + runtime.GOARCH
+	switch {
+	case runtime.GOARCH != "amd64":
+	case cpu.X86.HasAVX2 && cpu.X86.HasBMI2:
+		sm3 = "SM3: gmsm AVX2+BMI2 block function"
+	default:
+		sm3 = "SM3: gmsm SSSE3/AVX or generic block function"
+	}
+	return "NTT, sampling, coding: portable Go; " + sm3
 }

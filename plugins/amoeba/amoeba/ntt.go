@@ -6,22 +6,123 @@ package amoeba
 // conversion here, and every sum the reference forms in int before a store
 // is formed in int32, because intermediate values stay unreduced and the KAT
 // bytes depend on those exact representatives.
+//
+// The butterflies of one level are independent of each other, so the order
+// in which a level visits its blocks does not change any value. The
+// reference walks half 0 then half 1 forward and half 1 then half 0, blocks
+// descending, in the inverse, consuming the twiddle tables in that order;
+// the schedules below are built at init by replaying exactly those walks
+// and recording each block's twiddles by block position, so the transforms
+// run in plain ascending order with the reference's twiddles.
 
-// The transform's shape: split, 2 radix-3 levels, 4 radix-2 levels, on
-// each half of 144.
+// The transform's shape: a split into halves of 144, two radix-3 levels and
+// four radix-2 levels per half.
 const (
 	halfN    = n / 2
 	r3Levels = 2
 	r2Levels = 4
 )
 
-// forwardNTT transforms one block in place: a split into the halves for
-// Y^144 = ζ6 and ζ6^5, two radix-3 levels and four radix-2 levels per half.
-// The output is not reduced.
-//
-// The butterflies are written out inside the level loops; each level walks
-// half 0 then half 1 and the blocks in ascending order, consuming FZ in the
-// reference's order.
+// r3Level is one radix-3 level: block b covers [3mb, 3m(b+1)) and uses
+// twiddles z[b] = (z1, z2, z3) and their squares w[b] = int16(mr(z_k²)),
+// which the reference recomputes on every call.
+type r3Level struct {
+	m    int
+	z, w [][3]int32
+}
+
+// r2Level is one radix-2 level: block b covers [2mb, 2m(b+1)) and uses
+// twiddle z[b].
+type r2Level struct {
+	m int
+	z []int32
+}
+
+var (
+	fwdR3 [r3Levels]r3Level
+	fwdR2 [r2Levels]r2Level
+	invR2 [r2Levels]r2Level
+	invR3 [r3Levels]r3Level
+	// composeZeta is IZ[565], the twiddle of the inverse's final step.
+	composeZeta int32
+)
+
+func square(z int32) int32 { return int32(int16(mr(z * z))) }
+
+// buildSchedules replays ForwardNTT's and InverseNTT's loops over the
+// twiddle tables (called by the tables' init).
+func buildSchedules() {
+	p := 2
+	cnt, size := 1, halfN
+	for l := range fwdR3 {
+		lv := &fwdR3[l]
+		lv.m = size / 3
+		lv.z, lv.w = make([][3]int32, 2*cnt), make([][3]int32, 2*cnt)
+		for h := 0; h < n; h += halfN {
+			for j := 0; j < cnt; j++ {
+				b := (h + j*size) / size
+				for k := range 3 {
+					z := int32(forwardZetas[p+k])
+					lv.z[b][k], lv.w[b][k] = z, square(z)
+				}
+				p += 3
+			}
+		}
+		cnt, size = cnt*3, size/3
+	}
+	for l := range fwdR2 {
+		lv := &fwdR2[l]
+		lv.m = size / 2
+		lv.z = make([]int32, 2*cnt)
+		for h := 0; h < n; h += halfN {
+			for j := 0; j < cnt; j++ {
+				// The odd entries of FZ belong to the sibling node and are
+				// not read by the forward transform.
+				lv.z[(h+j*size)/size] = int32(forwardZetas[p])
+				p += 2
+			}
+		}
+		cnt, size = cnt*2, size/2
+	}
+
+	p = 0
+	cnt, size = halfN, 1
+	for l := range invR2 {
+		cnt, size = cnt/2, size*2
+		lv := &invR2[l]
+		lv.m = size / 2
+		lv.z = make([]int32, 2*cnt)
+		for h := halfN; h >= 0; h -= halfN {
+			for j := cnt - 1; j >= 0; j-- {
+				lv.z[(h+j*size)/size] = int32(inverseZetas[p+1])
+				p += 2
+			}
+		}
+	}
+	for l := range invR3 {
+		cnt, size = cnt/3, size*3
+		lv := &invR3[l]
+		lv.m = size / 3
+		lv.z, lv.w = make([][3]int32, 2*cnt), make([][3]int32, 2*cnt)
+		for h := halfN; h >= 0; h -= halfN {
+			for j := cnt - 1; j >= 0; j-- {
+				// The reference passes (IZ[p+2], IZ[p+1], IZ[p]) as
+				// (z1, z2, z3).
+				b := (h + j*size) / size
+				for k := range 3 {
+					z := int32(inverseZetas[p+2-k])
+					lv.z[b][k], lv.w[b][k] = z, square(z)
+				}
+				p += 3
+			}
+		}
+	}
+	composeZeta = int32(inverseZetas[p+1])
+}
+
+// forwardNTT transforms one block in place: the split for Y^144 = ζ6 and
+// ζ6^5, two radix-3 levels and four radix-2 levels per half. The output is
+// not reduced.
 func forwardNTT(f *[n]int16) {
 	// Split: (X, Y) → (X + ζY, X + Y − ζY), with ζ = FZ[0].
 	z := int32(forwardZetas[0])
@@ -32,121 +133,129 @@ func forwardNTT(f *[n]int16) {
 		lo[t] = x + w
 		hi[t] = x + y - w
 	}
-	p := 2
-	cnt, size := 1, halfN
-	for range r3Levels {
-		m := size / 3
-		for h := 0; h < n; h += halfN {
-			for j := 0; j < cnt; j++ {
-				// (a, b, c) → (a + z_k·b + z_k²·c), k = 1, 2, 3.
-				z1, z2, z3 := int32(forwardZetas[p]), int32(forwardZetas[p+1]), int32(forwardZetas[p+2])
-				w1, w2, w3 := int32(squareZetas[p]), int32(squareZetas[p+1]), int32(squareZetas[p+2])
-				p += 3
-				o := h + j*size
-				a := f[o : o+m]
-				b := f[o+m : o+2*m][:len(a)]
-				c := f[o+2*m : o+3*m][:len(a)]
-				for t := range a {
-					x, y, zz := int32(a[t]), int32(b[t]), int32(c[t])
-					a[t] = int16(x + mr(z1*y) + mr(w1*zz))
-					b[t] = int16(x + mr(z2*y) + mr(w2*zz))
-					c[t] = int16(x + mr(z3*y) + mr(w3*zz))
-				}
+	// Radix 3: (a, b, c) → (a + z_k·b + z_k²·c), k = 1, 2, 3, each sum formed
+	// in int32 and stored as int16.
+	for l := range fwdR3 {
+		lv := &fwdR3[l]
+		m := lv.m
+		for blk, zs := range lv.z {
+			ws := lv.w[blk]
+			z1, z2, z3, w1, w2, w3 := zs[0], zs[1], zs[2], ws[0], ws[1], ws[2]
+			o := blk * 3 * m
+			a := f[o : o+m]
+			b := f[o+m : o+2*m][:len(a)]
+			c := f[o+2*m : o+3*m][:len(a)]
+			for t := range a {
+				x, y, zz := int32(a[t]), int32(b[t]), int32(c[t])
+				a[t] = int16(x + mr(z1*y) + mr(w1*zz))
+				b[t] = int16(x + mr(z2*y) + mr(w2*zz))
+				c[t] = int16(x + mr(z3*y) + mr(w3*zz))
 			}
 		}
-		cnt, size = cnt*3, m
 	}
-	for range r2Levels {
-		m := size / 2
-		for h := 0; h < n; h += halfN {
-			for j := 0; j < cnt; j++ {
-				// (x, y) → (x ± ζy); the odd entries of FZ belong to the
-				// sibling node and are not read.
-				z := int32(forwardZetas[p])
-				p += 2
-				o := h + j*size
-				a := f[o : o+m]
-				b := f[o+m : o+2*m][:len(a)]
-				for t, x := range a {
-					w := int16(mr(z * int32(b[t])))
-					a[t] = x + w
-					b[t] = x - w
-				}
+	// Radix 2: (x, y) → (x ± ζy). The last two levels have one and two
+	// butterflies per block and are written out.
+	for l := range fwdR2[:r2Levels-2] {
+		lv := &fwdR2[l]
+		m := lv.m
+		for blk, z := range lv.z {
+			o := blk * 2 * m
+			a := f[o : o+m]
+			b := f[o+m : o+2*m][:len(a)]
+			for t, x := range a {
+				w := int16(mr(z * int32(b[t])))
+				a[t] = x + w
+				b[t] = x - w
 			}
 		}
-		cnt, size = cnt*2, m
+	}
+	for blk, z := range fwdR2[r2Levels-2].z {
+		g := (*[4]int16)(f[4*blk:])
+		w0 := int16(mr(z * int32(g[2])))
+		w1 := int16(mr(z * int32(g[3])))
+		g[0], g[2] = g[0]+w0, g[0]-w0
+		g[1], g[3] = g[1]+w1, g[1]-w1
+	}
+	for blk, z := range fwdR2[r2Levels-1].z {
+		g := (*[2]int16)(f[2*blk:])
+		w := int16(mr(z * int32(g[1])))
+		g[0], g[1] = g[0]+w, g[0]-w
 	}
 }
 
 // inverseNTT undoes forwardNTT and scales, returning canonical values in
-// [0, q). The reference walks half 1 before half 0 and the blocks of each
-// half in descending order, consuming IZ in that order; the loops keep it.
+// [0, q).
 func inverseNTT(f *[n]int16) {
-	p := 0
-	cnt, size := halfN, 1
-	for range r2Levels {
-		cnt, size = cnt/2, size*2
-		m := size / 2
-		for h := halfN; h >= 0; h -= halfN {
-			for j := cnt - 1; j >= 0; j-- {
-				// (x, y) → (x + y, ζ(x − y)); the sum is reduced from its
-				// int32 value, not from an int16.
-				z := int32(inverseZetas[p+1])
-				p += 2
-				o := h + j*size
-				a := f[o : o+m]
-				b := f[o+m : o+2*m][:len(a)]
-				for t, x := range a {
-					y := b[t]
-					a[t] = int16(br(int32(x) + int32(y)))
-					b[t] = int16(mr(z * int32(x-y)))
-				}
+	// Radix 2: (x, y) → (x + y, ζ(x − y)); the sum is reduced from its int32
+	// value, not from an int16. The first two levels are written out.
+	for blk, z := range invR2[0].z {
+		g := (*[2]int16)(f[2*blk:])
+		x, y := g[0], g[1]
+		g[0] = int16(br(int32(x) + int32(y)))
+		g[1] = int16(mr(z * int32(x-y)))
+	}
+	for blk, z := range invR2[1].z {
+		g := (*[4]int16)(f[4*blk:])
+		x0, x1, y0, y1 := g[0], g[1], g[2], g[3]
+		g[0] = int16(br(int32(x0) + int32(y0)))
+		g[1] = int16(br(int32(x1) + int32(y1)))
+		g[2] = int16(mr(z * int32(x0-y0)))
+		g[3] = int16(mr(z * int32(x1-y1)))
+	}
+	for l := 2; l < r2Levels; l++ {
+		lv := &invR2[l]
+		m := lv.m
+		for blk, z := range lv.z {
+			o := blk * 2 * m
+			a := f[o : o+m]
+			b := f[o+m : o+2*m][:len(a)]
+			for t, x := range a {
+				y := b[t]
+				a[t] = int16(br(int32(x) + int32(y)))
+				b[t] = int16(mr(z * int32(x-y)))
 			}
 		}
 	}
-	for range r3Levels {
-		cnt, size = cnt/3, size*3
-		m := size / 3
-		for h := halfN; h >= 0; h -= halfN {
-			for j := cnt - 1; j >= 0; j-- {
-				// The reference passes (IZ[p+2], IZ[p+1], IZ[p]) as
-				// (z1, z2, z3).
-				z1, z2, z3 := int32(inverseZetas[p+2]), int32(inverseZetas[p+1]), int32(inverseZetas[p])
-				w1, w2, w3 := int32(squareInvZetas[p+2]), int32(squareInvZetas[p+1]), int32(squareInvZetas[p])
-				p += 3
-				o := h + j*size
-				a := f[o : o+m]
-				b := f[o+m : o+2*m][:len(a)]
-				c := f[o+2*m : o+3*m][:len(a)]
-				for t := range a {
-					x, y, zz := int32(a[t]), int32(b[t]), int32(c[t])
-					a[t] = int16(br(x + y + zz))
-					b[t] = int16(mr(z1*x) + mr(z2*y) + mr(z3*zz))
-					c[t] = int16(mr(w1*x) + mr(w2*y) + mr(w3*zz))
-				}
+	// Radix 3: (a, b, c) → (a + b + c, Σ z_k·…, Σ z_k²·…).
+	for l := range invR3 {
+		lv := &invR3[l]
+		m := lv.m
+		for blk, zs := range lv.z {
+			ws := lv.w[blk]
+			z1, z2, z3, w1, w2, w3 := zs[0], zs[1], zs[2], ws[0], ws[1], ws[2]
+			o := blk * 3 * m
+			a := f[o : o+m]
+			b := f[o+m : o+2*m][:len(a)]
+			c := f[o+2*m : o+3*m][:len(a)]
+			for t := range a {
+				x, y, zz := int32(a[t]), int32(b[t]), int32(c[t])
+				a[t] = int16(br(x + y + zz))
+				b[t] = int16(mr(z1*x) + mr(z2*y) + mr(z3*zz))
+				c[t] = int16(mr(w1*x) + mr(w2*y) + mr(w3*zz))
 			}
 		}
 	}
-	compose(f, inverseZetas[p+1])
-	for t, x := range f {
-		g := int16(mr(int32(x) * invFactor))
-		f[t] = g + (g>>15)&q
-	}
-}
-
-// compose undoes the split: from A + ζB and A + ζ^5·B it recovers 3A and 3B
-// (the factor is absorbed by the final scale). Every step is an int16 store
-// in the reference, and 2·s may wrap; the same wraps happen here.
-func compose(f *[n]int16, z int16) {
+	// Compose undoes the split: from A + ζB and A + ζ^5·B it recovers 3A
+	// and 3B. Every step is an int16 store in the reference, and 2·s may
+	// wrap; the same wraps happen here. The scale by 2^16·432^-1 (the
+	// reference's separate final loop) follows on each output at once.
+	z := composeZeta
 	lo, hi := f[:halfN], f[halfN:]
 	for t, a := range lo {
 		b := hi[t]
 		d := a - b
 		s := a + b
-		d = int16(mr(int32(z) * int32(d)))
+		d = int16(mr(z * int32(d)))
 		d += b
 		u := 2*s - d
-		lo[t] = u
-		hi[t] = s + d - u
+		lo[t] = scale(u)
+		hi[t] = scale(s + d - u)
 	}
+}
+
+// scale is the inverse transform's last step: multiply by 2^16·432^-1 in
+// Montgomery form and lift a negative result by q.
+func scale(x int16) int16 {
+	g := int16(mr(int32(x) * invFactor))
+	return g + (g>>15)&q
 }

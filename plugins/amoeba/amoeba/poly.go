@@ -46,25 +46,27 @@ func inverseNussbaumer(dst, F []int16, k int) {
 // accumulates whole blocks at a time. The result keeps C's truncated
 // remainder, so it may be negative. r must not overlap f or g.
 func polyMul(r, f, g []int16, k int) {
-	var lo, hi [n]int64
+	var acc [n]int64
 	for j := range k {
-		clear(lo[:])
-		clear(hi[:])
-		for i := 0; i <= j; i++ {
+		rb := r[j*n:][:n]
+		fb, gb := f[j*n:][:n], g[:n]
+		for s := range acc {
+			acc[s] = int64(fb[s]) * int64(gb[s])
+		}
+		for i := 1; i <= j; i++ {
 			fb, gb := f[(j-i)*n:][:n], g[i*n:][:n]
-			for s := range lo {
-				lo[s] += int64(fb[s]) * int64(gb[s])
+			for s := range acc {
+				acc[s] += int64(fb[s]) * int64(gb[s])
 			}
 		}
 		for i := j + 1; i < k; i++ {
 			fb, gb := f[(k+j-i)*n:][:n], g[i*n:][:n]
-			for s := range hi {
-				hi[s] += int64(fb[s]) * int64(gb[s])
+			for s := range acc {
+				acc[s] += int64(fb[s]) * int64(gb[s]) * int64(nttOfY[s])
 			}
 		}
-		rb := r[j*n:][:n]
 		for s := range rb {
-			rb[s] = int16((lo[s] + hi[s]*int64(nttOfY[s])) % q)
+			rb[s] = int16(acc[s] % q)
 		}
 	}
 }

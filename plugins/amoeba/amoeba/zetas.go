@@ -10,10 +10,6 @@ var (
 	inverseZetas [566]int16 // IZ: ρ^-E[565-k]·2^16 mod q
 	nttOfY       [n]int16   // YN: Y = X^K at NTT slot n, centred, plain form
 
-	// squareZetas and squareInvZetas hold int16(mr(z·z)) of each entry of
-	// FZ and IZ: the radix-3 butterflies' second twiddles, which the
-	// reference recomputes on every call.
-	squareZetas, squareInvZetas [566]int16
 )
 
 const (
@@ -71,11 +67,6 @@ func init() {
 		forwardZetas[k] = mont(e)
 		inverseZetas[len(exps)-1-k] = mont(-e)
 	}
-	for k := range forwardZetas {
-		z, iz := int32(forwardZetas[k]), int32(inverseZetas[k])
-		squareZetas[k] = int16(mr(z * z))
-		squareInvZetas[k] = int16(mr(iz * iz))
-	}
 	leaves := append(halves[0], halves[1]...)
 	for i, e := range leaves {
 		y := powMod(root, e)
@@ -84,4 +75,5 @@ func init() {
 		}
 		nttOfY[i] = int16(y)
 	}
+	buildSchedules()
 }
