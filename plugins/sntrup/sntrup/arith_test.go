@@ -149,12 +149,19 @@ func TestRecip(t *testing.T) {
 				t.Fatalf("%s: 3f * 1/(3f) has coefficient %d = %d", ps.Name, i, x)
 			}
 		}
-		for {
+		invertible := 0
+		for range 40 {
 			g := randomSmall(r, ps.P)
+			want := make([]int8, ps.P)
+			ok := ps.r3RecipGeneric(want, g)
 			ginv := make([]int8, ps.P)
-			if !ps.r3Recip(ginv, g) {
+			if r3Recip(ps, ginv, g) != ok || (ok && !slices.Equal(ginv, want)) {
+				t.Fatalf("%s: r3Recip (%s) differs from the portable one", ps.Name, Dispatch())
+			}
+			if !ok {
 				continue
 			}
+			invertible++
 			one := make([]int8, ps.P)
 			ps.r3Mul(one, g, ginv)
 			for i, x := range one {
@@ -162,7 +169,9 @@ func TestRecip(t *testing.T) {
 					t.Fatalf("%s: g * 1/g has coefficient %d = %d", ps.Name, i, x)
 				}
 			}
-			break
+		}
+		if invertible == 0 {
+			t.Errorf("%s: no invertible g in 40 draws", ps.Name)
 		}
 	}
 }

@@ -158,3 +158,47 @@ func (ps *Params) rqRecip3AVX2(out []int16, a []int8) {
 		out[i] = ps.freeze(scale * int32(v[p-i]))
 	}
 }
+
+//go:noescape
+func swapElim3AVX2(f, gp *int8, n int, k *[2]int8)
+
+//go:noescape
+func xswapElim3AVX2(v, r *int8, n int, k *[2]int8)
+
+// r3RecipAVX2 is r3RecipGeneric on int8 coefficients with the vector work
+// in assembly, in place and on the shrinking lengths of rqRecip3AVX2.
+// In F3 the elimination f0*g - g0*f is f0*(g - f0*g0*f), so the step
+// computes g + c*f with c = -f0*g0 and the factor f0 is absorbed by the
+// final division by f[0], as in the reference.
+func (ps *Params) r3RecipAVX2(out []int8, a []int8) bool {
+	p := ps.P
+	size := (p+1+31)&^31 + 64
+	buf := make([]int8, 4*size)
+	f, g, v, r := buf[:size], buf[size:2*size], buf[2*size:3*size], buf[3*size:]
+	r[0] = 1
+	f[0], f[p-1], f[p] = 1, -1, -1
+	for i := 0; i < p; i++ {
+		g[p-1-i] = a[i]
+	}
+	var k [2]int8
+	delta := int32(1)
+	for loop := 0; loop < 2*p-1; loop++ {
+		nfg, nvr := p, loop+1
+		if loop >= p {
+			nfg, nvr = 2*p-1-loop, p
+		}
+		f0, g0 := int32(f[0]), int32(g[0])
+		swap := negativeMask(-delta) & nonzeroMask(g0)
+		delta ^= swap & (delta ^ -delta)
+		delta++
+		k[0], k[1] = int8(swap), int8(-f0*g0)
+		f[0] = int8(f0 ^ (swap & (f0 ^ g0)))
+		swapElim3AVX2(&f[1], &g[1], (nfg+31)/32, &k)
+		xswapElim3AVX2(&v[0], &r[0], (nvr+31)/32, &k)
+	}
+	f0 := f[0]
+	for i := 0; i < p; i++ {
+		out[i] = f0 * v[p-i]
+	}
+	return delta == 0
+}

@@ -15,6 +15,7 @@ var (
 	// length below 8 and reports whether it did.
 	minmaxSmallRuns func(x []uint32, a, b, end, p int) bool
 	rqRecip3        = (*Params).rqRecip3Generic
+	r3Recip         = (*Params).r3RecipGeneric
 	dispatch        = "portable"
 )
 

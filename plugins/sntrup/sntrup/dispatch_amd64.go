@@ -10,6 +10,7 @@ func init() {
 		minmaxVec = minmaxAVX2Slices
 		minmaxSmallRuns = minmaxRunsAVX2
 		rqRecip3 = (*Params).rqRecip3AVX2
+		r3Recip = (*Params).r3RecipAVX2
 		dispatch = "AVX2"
 	}
 }

@@ -74,10 +74,10 @@ func rqDivstepGeneric(ps *Params, f, g, v, r []int16, swap int16, nvr int) {
 	}
 }
 
-// r3Recip sets out to 1/a in R3 and reports whether a is invertible.
+// r3RecipGeneric sets out to 1/a in R3 and reports whether a is invertible.
 // Polynomials are bitsliced: coefficient i is bit i%64 of word i/64 in two
 // planes, m (nonzero) and s (sign, -1), so each step touches p/32 words.
-func (ps *Params) r3Recip(out []int8, a []int8) bool {
+func (ps *Params) r3RecipGeneric(out []int8, a []int8) bool {
 	p := ps.P
 	nw := (p + 1 + 63) / 64
 	buf := make([]uint64, 8*nw)

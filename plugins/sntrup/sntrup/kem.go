@@ -81,7 +81,7 @@ func (ps *Params) GenerateKey(rand io.Reader, c Convention) (pk, sk []byte, err 
 		if err := ps.smallRandom(g, rand, c); err != nil {
 			return nil, nil, fmt.Errorf("keygen %s: %w", ps.Name, err)
 		}
-		if ps.r3Recip(ginv, g) {
+		if r3Recip(ps, ginv, g) {
 			break
 		}
 	}

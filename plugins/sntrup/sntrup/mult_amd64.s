@@ -225,3 +225,92 @@ msloop:
 msdone:
 	VZEROUPPER
 	RET
+
+// F3 division steps on int8 coefficients in {-1,0,1}, 32 to a vector.
+// The consts block is two bytes: the swap mask and c = -f0*g0. ELIM3
+// leaves in Y1 the value Y1 + c*Y0 reduced to {-1,0,1}: the sum lies in
+// -2..2, and 2 -> -1, -2 -> 1.
+#define LOADCONSTS3(k) \
+	MOVQ k, AX \
+	VPBROADCASTB 0(AX), Y15 \
+	VPBROADCASTB 1(AX), Y14 \
+	VPCMPEQB Y12, Y12, Y12 \
+	VPABSB Y12, Y13 \
+	VPADDB Y13, Y13, Y11 \
+	VPADDB Y13, Y11, Y11
+
+#define ELIM3 \
+	VPSIGNB Y14, Y0, Y3 \
+	VPADDB Y3, Y1, Y1 \
+	VPCMPGTB Y13, Y1, Y4 \
+	VPCMPGTB Y1, Y12, Y5 \
+	VPAND Y11, Y4, Y4 \
+	VPAND Y11, Y5, Y5 \
+	VPSUBB Y4, Y1, Y1 \
+	VPADDB Y5, Y1, Y1
+
+// func swapElim3AVX2(f, gp *int8, n int, k *[2]int8)
+//
+// swapElimAVX2 for R3: for the n vectors at f[1:], g[1:], swap under the
+// mask, then g = (g + c*f)/x in place.
+TEXT ·swapElim3AVX2(SB), NOSPLIT, $0-32
+	LOADCONSTS3(k+24(FP))
+	MOVQ f+0(FP), SI
+	MOVQ gp+8(FP), DX
+	MOVQ n+16(FP), CX
+	TESTQ CX, CX
+	JZ se3done
+
+se3loop:
+	VMOVDQU (SI), Y0
+	VMOVDQU (DX), Y1
+	VPXOR Y0, Y1, Y2
+	VPAND Y15, Y2, Y2
+	VPXOR Y2, Y0, Y0
+	VPXOR Y2, Y1, Y1
+	VMOVDQU Y0, (SI)
+	ELIM3
+	VMOVDQU Y1, -1(DX)
+	ADDQ $32, SI
+	ADDQ $32, DX
+	DECQ CX
+	JNZ se3loop
+
+se3done:
+	VZEROUPPER
+	RET
+
+// func xswapElim3AVX2(v, r *int8, n int, k *[2]int8)
+//
+// xswapElimAVX2 for R3: from the top down, swap under the mask, r = r + c*v,
+// v stored one coefficient higher.
+TEXT ·xswapElim3AVX2(SB), NOSPLIT, $0-32
+	LOADCONSTS3(k+24(FP))
+	MOVQ v+0(FP), SI
+	MOVQ r+8(FP), DX
+	MOVQ n+16(FP), CX
+	TESTQ CX, CX
+	JZ xs3done
+	MOVQ CX, BX
+	SHLQ $5, BX
+	ADDQ BX, SI
+	ADDQ BX, DX
+
+xs3loop:
+	SUBQ $32, SI
+	SUBQ $32, DX
+	VMOVDQU (SI), Y0
+	VMOVDQU (DX), Y1
+	VPXOR Y0, Y1, Y2
+	VPAND Y15, Y2, Y2
+	VPXOR Y2, Y0, Y0
+	VPXOR Y2, Y1, Y1
+	VMOVDQU Y0, 1(SI)
+	ELIM3
+	VMOVDQU Y1, (DX)
+	DECQ CX
+	JNZ xs3loop
+
+xs3done:
+	VZEROUPPER
+	RET

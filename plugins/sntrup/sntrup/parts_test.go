@@ -27,7 +27,7 @@ func BenchmarkParts(b *testing.B) {
 	b.Run("r3Recip", func(b *testing.B) {
 		s8 := make([]int8, ps.P)
 		for b.Loop() {
-			ps.r3Recip(s8, s)
+			r3Recip(ps, s8, s)
 		}
 	})
 	L := make([]uint32, ps.P)
