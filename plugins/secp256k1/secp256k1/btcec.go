@@ -37,8 +37,11 @@ func (btcecSchnorr) Sign(sk, msg, aux []byte) ([]byte, error) {
 	if len(msg) != 32 {
 		return signAnyLength(sk, msg, aux)
 	}
-	priv, _ := btcec.PrivKeyFromBytes(sk)
-	sig, err := schnorr.Sign(priv, msg, schnorr.CustomNonce([32]byte(aux)), schnorr.FastSign())
+	// PrivKeyFromScalar, not PrivKeyFromBytes: the latter also computes
+	// the public key, which schnorr.Sign computes again itself.
+	var d btcec.ModNScalar
+	d.SetByteSlice(sk)
+	sig, err := schnorr.Sign(btcec.PrivKeyFromScalar(&d), msg, schnorr.CustomNonce([32]byte(aux)), schnorr.FastSign())
 	if err != nil {
 		return nil, err
 	}
