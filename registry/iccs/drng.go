@@ -84,7 +84,9 @@ func (d *DRNG) Read(p []byte) (int, error) {
 // at a time. Each message is exactly one block: 55 bytes of data, the
 // 0x80 pad byte and the 64-bit length 440.
 func hashgenLanes(out []byte, data *[seedLen]byte) {
-	var l lanes
+	l := lanePool.Get().(*lanes)
+	defer lanePool.Put(l)
+	l.m[14] = [16]uint32{}
 	l.m[15] = [16]uint32{seedLen * 8, seedLen * 8, seedLen * 8, seedLen * 8, seedLen * 8, seedLen * 8, seedLen * 8, seedLen * 8,
 		seedLen * 8, seedLen * 8, seedLen * 8, seedLen * 8, seedLen * 8, seedLen * 8, seedLen * 8, seedLen * 8}
 	for len(out) > 0 {
@@ -96,7 +98,7 @@ func hashgenLanes(out []byte, data *[seedLen]byte) {
 			increment(data)
 		}
 		splat16(&l.dig[0], &iv[0], 8)
-		block16(&l.dig, (*[16][16]uint32)(l.m[:16]))
+		l.compress(len(out), (*[16][16]uint32)(l.m[:16]))
 		out = out[l.put(out):]
 	}
 }

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"math/rand/v2"
 	"testing"
+
+	"github.com/emmansun/gmsm/sm3"
 )
 
 func TestBlock16(t *testing.T) {
@@ -27,9 +29,18 @@ func TestBlock16(t *testing.T) {
 		}
 		want = dig
 		refBlock16(&want, &m)
-		block16(&dig, &m)
-		if dig != want {
-			t.Fatalf("block16 = %x, want %x", dig, want)
+		got := dig
+		block16(&got, &m)
+		if got != want {
+			t.Fatalf("block16 = %x, want %x", got, want)
+		}
+		// block8 changes lanes 0-7 only.
+		got = dig
+		block8(&got, &m)
+		for i := range got {
+			if [8]uint32(got[i][:8]) != [8]uint32(want[i][:8]) || [8]uint32(got[i][8:]) != [8]uint32(dig[i][8:]) {
+				t.Fatalf("block8 = %x, want %x in lanes 0-7", got, want)
+			}
 		}
 	}
 }
@@ -162,6 +173,13 @@ func BenchmarkPseudoXOF(b *testing.B) {
 			}
 			sink ^= out[0]
 		})
+		b.Run(fmt.Sprintf("gmsmKdf/%d", n), func(b *testing.B) {
+			b.SetBytes(int64(n))
+			for b.Loop() {
+				copy(out, sm3.Kdf(msg, n))
+			}
+			sink ^= out[0]
+		})
 		b.Run(fmt.Sprintf("perblock/%d", n), func(b *testing.B) {
 			b.SetBytes(int64(n))
 			for b.Loop() {
@@ -224,5 +242,16 @@ func BenchmarkBlock16(b *testing.B) {
 	var l lanes
 	for b.Loop() {
 		block16(&l.dig, (*[16][16]uint32)(l.m[:16]))
+	}
+}
+
+// BenchmarkBlock8 is one call of the 8-lane kernel: eight compressions.
+func BenchmarkBlock8(b *testing.B) {
+	if !useLanes {
+		b.Skip("no lane kernel on this CPU")
+	}
+	var l lanes
+	for b.Loop() {
+		block8(&l.dig, (*[16][16]uint32)(l.m[:16]))
 	}
 }

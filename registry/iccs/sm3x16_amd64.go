@@ -20,6 +20,12 @@ var dispatch = map[bool]string{true: "AVX-512 16-lane SM3 for counter blocks, gm
 //go:noescape
 func block16(dig *[8][16]uint32, m *[16][16]uint32)
 
+// block8 is block16 for lanes 0 to 7 only, on 256-bit registers: when at
+// most eight blocks are wanted it does half the work in fewer cycles.
+//
+//go:noescape
+func block8(dig *[8][16]uint32, m *[16][16]uint32)
+
 // splat16 sets dst[i] to sixteen copies of src[i] for i < n.
 //
 //go:noescape

@@ -11,3 +11,5 @@ const dispatch = "gmsm v0.44.0 sm3"
 func block16(dig *[8][16]uint32, m *[16][16]uint32) { panic("iccs: no 16-lane SM3 kernel") }
 
 func splat16(dst *[16]uint32, src *uint32, n int) { panic("iccs: no 16-lane SM3 kernel") }
+
+func block8(dig *[8][16]uint32, m *[16][16]uint32) { panic("iccs: no 8-lane SM3 kernel") }
