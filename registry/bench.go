@@ -41,6 +41,9 @@ func Bench(in *Instance, op Op, s BenchSpec) (*BenchResult, error) {
 	if s.Samples < 1 || s.Batch < 1 {
 		return nil, fmt.Errorf("bench %s %s: samples and batch must be positive", in.ID(), op.Name)
 	}
+	if op.Prepare == nil {
+		return nil, fmt.Errorf("bench %s %s: the operation is not timed", in.ID(), op.Name)
+	}
 	body, err := op.Prepare(rand.Reader, s.Params)
 	if err != nil {
 		return nil, fmt.Errorf("bench %s %s: prepare: %w", in.ID(), op.Name, err)

@@ -63,11 +63,17 @@ type Op struct {
 	// randomness: KAT replay, interop and robustness go through it.
 	Run func(rand io.Reader, in Args) (Args, error)
 	// Prepare makes valid inputs outside the timed region and returns the
-	// loop body that performs the operation once on them.
+	// loop body that performs the operation once on them. Nil for an
+	// operation that is not benchmarked (a query of the implementation).
 	Prepare func(rand io.Reader, p BenchParams) (func() error, error)
 	// Secret marks an operation that handles secret data, for the
 	// constant-time check.
 	Secret bool
+	// CT prepares a fixed-vs-random timing test: m inputs of each class
+	// (class 0: m copies of one input, class 1: m different inputs, so both
+	// classes touch the same amount of memory) and the body that runs
+	// input j of class c. Nil when the operation has none.
+	CT func(rand io.Reader, m int) (run func(class, j int) error, err error)
 }
 
 // MissingArgError reports a required argument that was not supplied.

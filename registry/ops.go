@@ -125,7 +125,22 @@ func kemOps(k KEM) []Op {
 				ss, err := k.Decapsulate(a[0], a[1])
 				return Args{ArgSS: ss}, err
 			},
-			Prepare: decaps(false)},
+			Prepare: decaps(false),
+			// Fixed vs random valid ciphertexts under one key.
+			CT: func(r io.Reader, m int) (func(int, int) error, error) {
+				pk, sk, ct, err := setup(r)
+				if err != nil {
+					return nil, err
+				}
+				in := pools(m, func(j int) ([]byte, error) {
+					c, _, err := k.Encapsulate(r, pk)
+					return c, err
+				}, ct)
+				if in.err != nil {
+					return nil, in.err
+				}
+				return func(c, j int) error { _, err := k.Decapsulate(sk, in.get(c, j)); return err }, nil
+			}},
 		{Name: "decaps_invalid", Secret: true,
 			Run: func(_ io.Reader, in Args) (Args, error) {
 				a, err := need("decaps_invalid", in, ArgSK, ArgCT)
@@ -165,6 +180,22 @@ func sigOps(s Signature) []Op {
 				}
 				msg := msgOf(p, benchMsg)
 				return func() error { _, err := s.Sign(r, sk, msg, nil); return err }, nil
+			},
+			// Fixed vs random messages under one key.
+			CT: func(r io.Reader, m int) (func(int, int) error, error) {
+				_, sk, err := s.GenerateKey(r)
+				if err != nil {
+					return nil, fmt.Errorf("keygen: %w", err)
+				}
+				in := pools(m, func(int) ([]byte, error) {
+					msg := make([]byte, benchMsg)
+					_, err := io.ReadFull(r, msg)
+					return msg, err
+				}, msgOf(BenchParams{}, benchMsg))
+				if in.err != nil {
+					return nil, in.err
+				}
+				return func(c, j int) error { _, err := s.Sign(r, sk, in.get(c, j), nil); return err }, nil
 			}},
 		{Name: "verify",
 			Run: func(_ io.Reader, in Args) (Args, error) {
@@ -306,7 +337,18 @@ func kexOps(x KEX) []Op {
 					in = t.Msg[i-2]
 				}
 				return func() error { _, _, err := x.Pass(i, r, pk, sk, peer, st, in); return err }, nil
-			}})
+			},
+			// Fixed vs random exchanges: the inputs of pass i from one
+			// transcript, or from many.
+			CT: kexCT(x, func(t *Transcript, r io.Reader) func() error {
+				s := pidx(Sender(i))
+				pk, sk, peer, st := t.PK[s], t.SK[s], t.PK[1-s], t.stateBefore(i)
+				var in []byte
+				if i > 1 {
+					in = t.Msg[i-2]
+				}
+				return func() error { _, _, err := x.Pass(i, r, pk, sk, peer, st, in); return err }
+			})})
 	}
 	for _, p := range []Party{PartyA, PartyB} {
 		p := p
@@ -335,7 +377,19 @@ func kexOps(x KEX) []Op {
 				}
 				pk, sk, peer, in := t.PK[s], t.SK[s], t.PK[1-s], t.lastReceived(p)
 				return func() error { _, err := x.Derive(p, pk, sk, peer, st, in); return err }, nil
-			}})
+			},
+			CT: kexCT(x, func(t *Transcript, _ io.Reader) func() error {
+				s := pidx(p)
+				st := t.St[s]
+				for j := len(t.Msg); j >= 1; j-- {
+					if Sender(j) == p {
+						st = t.StAfter[j-1]
+						break
+					}
+				}
+				pk, sk, peer, in := t.PK[s], t.SK[s], t.PK[1-s], t.lastReceived(p)
+				return func() error { _, err := x.Derive(p, pk, sk, peer, st, in); return err }
+			})})
 	}
 	ops = append(ops, Op{Name: "exchange", Secret: true,
 		Run: func(r io.Reader, _ Args) (Args, error) {
@@ -349,6 +403,67 @@ func kexOps(x KEX) []Op {
 			return func() error { _, err := RunExchange(x, r); return err }, nil
 		}})
 	return ops
+}
+
+// ctInputs are the two classes of a constant-time test's inputs.
+type ctInputs struct {
+	fixed, random [][]byte
+	err           error
+}
+
+func (c *ctInputs) get(class, j int) []byte {
+	if class == 0 {
+		return c.fixed[j]
+	}
+	return c.random[j]
+}
+
+// pools makes m copies of fixed (separate allocations, so both classes
+// touch the same amount of memory) and m fresh inputs from gen.
+func pools(m int, gen func(int) ([]byte, error), fixed []byte) *ctInputs {
+	c := &ctInputs{fixed: make([][]byte, m), random: make([][]byte, m)}
+	for j := 0; j < m; j++ {
+		c.fixed[j] = bytes.Clone(fixed)
+		if c.random[j], c.err = gen(j); c.err != nil {
+			return c
+		}
+	}
+	return c
+}
+
+// kexCT builds a step's constant-time test from whole exchanges: class 0
+// replays one transcript (m separate copies), class 1 m different ones.
+// Randomness a step draws comes fresh for both classes alike.
+func kexCT(x KEX, step func(*Transcript, io.Reader) func() error) func(io.Reader, int) (func(int, int) error, error) {
+	return func(r io.Reader, m int) (func(int, int) error, error) {
+		bodies := [2][]func() error{make([]func() error, m), make([]func() error, m)}
+		t0, err := RunExchange(x, r)
+		if err != nil {
+			return nil, err
+		}
+		for j := 0; j < m; j++ {
+			bodies[0][j] = step(t0.clone(), r)
+			t, err := RunExchange(x, r)
+			if err != nil {
+				return nil, err
+			}
+			bodies[1][j] = step(t, r)
+		}
+		return func(c, j int) error { return bodies[c][j]() }, nil
+	}
+}
+
+// clone copies a transcript's byte strings.
+func (t *Transcript) clone() *Transcript {
+	c := &Transcript{}
+	for i := 0; i < 2; i++ {
+		c.PK[i], c.SK[i], c.St[i], c.SS[i] = bytes.Clone(t.PK[i]), bytes.Clone(t.SK[i]), bytes.Clone(t.St[i]), bytes.Clone(t.SS[i])
+	}
+	for i := range t.Msg {
+		c.Msg = append(c.Msg, bytes.Clone(t.Msg[i]))
+		c.StAfter = append(c.StAfter, bytes.Clone(t.StAfter[i]))
+	}
+	return c
 }
 
 // symmetric operations share one shape: a fixed input of the benchmark's

@@ -127,7 +127,7 @@ func describe(p *Plugin) *pluginv1.DescribeResponse {
 		}
 		if in.Unavailable == "" {
 			for _, op := range Ops(in) {
-				pi.Ops = append(pi.Ops, &pluginv1.Op{Name: op.Name, Secret: op.Secret})
+				pi.Ops = append(pi.Ops, &pluginv1.Op{Name: op.Name, Secret: op.Secret, Ct: op.CT != nil, Timed: op.Prepare != nil})
 			}
 		}
 		d.Instances = append(d.Instances, pi)
@@ -325,4 +325,23 @@ func (s *server) Bench(_ context.Context, req *pluginv1.BenchRequest) (resp *plu
 		CallsPerOp: r.CallsPerOp, Batch: req.Batch,
 		CoreCycles: r.CoreCycles, CoreCyclesError: r.CoreCyclesError,
 	}, nil
+}
+
+func (s *server) ConstantTime(_ context.Context, req *pluginv1.ConstantTimeRequest) (resp *pluginv1.ConstantTimeResponse, err error) {
+	in, err := s.instance(req.Instance)
+	if err != nil {
+		return nil, err
+	}
+	op, ok := FindOp(in, req.Op)
+	if !ok {
+		return nil, fmt.Errorf("%s: no operation %q", in.ID(), req.Op)
+	}
+	defer guard(fmt.Sprintf("%s %s", in.ID(), op.Name), &err)
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	r, err := ConstantTime(in, op, int(req.Measurements))
+	if err != nil {
+		return &pluginv1.ConstantTimeResponse{Error: err.Error()}, nil
+	}
+	return &pluginv1.ConstantTimeResponse{T: r.T, N: int64(r.N), TByCrop: r.TByCrop}, nil
 }

@@ -93,6 +93,31 @@ var scalarMultOp = registry.Op{
 		pub := b.PublicKey()
 		return func() error { _, err := a.ECDH(pub); return err }, nil
 	},
+	// Fixed vs random scalars against one point: the secret is the scalar.
+	CT: func(rand io.Reader, m int) (func(class, j int) error, error) {
+		var keys [2][]*ecdh.PrivateKey
+		fixed, err := curve.GenerateKey(rand)
+		if err != nil {
+			return nil, err
+		}
+		peer, err := curve.GenerateKey(rand)
+		if err != nil {
+			return nil, err
+		}
+		for j := 0; j < m; j++ {
+			f, err := curve.NewPrivateKey(fixed.Bytes())
+			if err != nil {
+				return nil, err
+			}
+			k, err := curve.GenerateKey(rand)
+			if err != nil {
+				return nil, err
+			}
+			keys[0], keys[1] = append(keys[0], f), append(keys[1], k)
+		}
+		pub := peer.PublicKey()
+		return func(c, j int) error { _, err := keys[c][j].ECDH(pub); return err }, nil
+	},
 }
 
 // instances is what the plugin serves.

@@ -291,6 +291,8 @@ type Op struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Name          string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
 	Secret        bool                   `protobuf:"varint,2,opt,name=secret,proto3" json:"secret,omitempty"`
+	Ct            bool                   `protobuf:"varint,3,opt,name=ct,proto3" json:"ct,omitempty"`       // has a fixed-vs-random timing test
+	Timed         bool                   `protobuf:"varint,4,opt,name=timed,proto3" json:"timed,omitempty"` // can be benchmarked (has a prepared loop body)
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -335,6 +337,20 @@ func (x *Op) GetName() string {
 func (x *Op) GetSecret() bool {
 	if x != nil {
 		return x.Secret
+	}
+	return false
+}
+
+func (x *Op) GetCt() bool {
+	if x != nil {
+		return x.Ct
+	}
+	return false
+}
+
+func (x *Op) GetTimed() bool {
+	if x != nil {
+		return x.Timed
 	}
 	return false
 }
@@ -1178,10 +1194,12 @@ const file_plugin_proto_rawDesc = "" +
 	"\n" +
 	"NotesEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"0\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"V\n" +
 	"\x02Op\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x16\n" +
-	"\x06secret\x18\x02 \x01(\bR\x06secret\"O\n" +
+	"\x06secret\x18\x02 \x01(\bR\x06secret\x12\x0e\n" +
+	"\x02ct\x18\x03 \x01(\bR\x02ct\x12\x14\n" +
+	"\x05timed\x18\x04 \x01(\bR\x05timed\"O\n" +
 	"\x03KAT\x12\x16\n" +
 	"\x06source\x18\x01 \x01(\tR\x06source\x12\x16\n" +
 	"\x06format\x18\x02 \x01(\tR\x06format\x12\x18\n" +

@@ -5,7 +5,6 @@ import (
 	"crypto/sha3"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -42,10 +41,6 @@ const (
 	MLDSAVerifyMu     = OpMLDSAVerifyMu // OpMLDSAVerifyMu is available
 )
 
-// ErrUnsupported marks a check none of whose cases the implementation's API
-// can express (as its features declare): it is reported with its reason,
-// neither as a pass nor as a failure.
-var ErrUnsupported = errors.New("unsupported by the implementation")
 
 var mldsaSets = []string{"ML-DSA-44", "ML-DSA-65", "ML-DSA-87"}
 

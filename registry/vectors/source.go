@@ -18,6 +18,12 @@ import (
 // returns it is reported as skipped with its reason, never as a pass.
 var ErrUnavailable = errors.New("vectors unavailable")
 
+// ErrUnsupported marks a check none of whose cases the implementation's
+// API can express (a library that refuses the empty message, that cannot
+// take explicit signing randomness): reported with its reason, neither a
+// pass nor a failure.
+var ErrUnsupported = errors.New("unsupported by the implementation")
+
 // Result is the outcome of one source's check of one instance.
 type Result struct {
 	Passed   int      `json:"passed"`

@@ -15,7 +15,7 @@ import (
 
 func describeInstance(in *pluginv1.Instance) evidence.InstanceInfo {
 	ii := evidence.InstanceInfo{
-		ID: instID(in), Name: in.Name, Impl: in.Impl, Kind: registry.Kind(in.Kind),
+		ID: InstID(in), Name: in.Name, Impl: in.Impl, Kind: registry.Kind(in.Kind),
 		Declared: registry.SizesFromWire(in.Sizes), Notes: in.Notes,
 		Unavailable: in.Unavailable, Profile: in.Profile,
 	}
@@ -168,7 +168,7 @@ func exchange(r registry.Runner, n int) (*registry.Transcript, error) {
 // audit compares catalog, declared and actual sizes, and records mismatches
 // as findings.
 func (c *Campaign) audit(p *plugin.Process, pluginName string, in *pluginv1.Instance, info *evidence.PluginInfo) {
-	id := instID(in)
+	id := InstID(in)
 	var ii *evidence.InstanceInfo
 	for i := range info.Instances {
 		if info.Instances[i].ID == id {

@@ -25,7 +25,7 @@ type point struct {
 // points lists what an instance is timed on: every operation, and for
 // symmetric primitives each operation at every length of the ladder.
 func (c *Campaign) points(in *pluginv1.Instance) []*point {
-	id := instID(in)
+	id := InstID(in)
 	kind := registry.Kind(in.Kind)
 	var ps []*point
 	add := func(op string, msg, out int) {
@@ -41,6 +41,9 @@ func (c *Campaign) points(in *pluginv1.Instance) []*point {
 		ps = append(ps, &point{in: in, id: id, op: op, label: label, msgLen: msg, outLen: out})
 	}
 	for _, op := range in.Ops {
+		if !op.Timed {
+			continue
+		}
 		switch kind {
 		case registry.KindHash, registry.KindMAC, registry.KindAEAD:
 			for _, n := range c.cfg.MsgLens {

@@ -139,9 +139,9 @@ func Sources(cfg Config) ([]plugin.Source, error) {
 	return srcs, nil
 }
 
-// selected reports whether the suite names the plugin outright, or could
+// SelectPlugin reports whether the suite names the plugin outright, or could
 // reach into it by kind (which needs its description).
-func selectPlugin(suite, name string) bool {
+func SelectPlugin(suite, name string) bool {
 	if suite == "all" || suite == name {
 		return true
 	}
@@ -155,8 +155,8 @@ func isKindSuite(suite string) bool {
 	return registry.Kind(suite).Valid()
 }
 
-// selectInstance reports whether the suite covers an instance.
-func selectInstance(suite, pluginName string, in *pluginv1.Instance) bool {
+// SelectInstance reports whether the suite covers an instance.
+func SelectInstance(suite, pluginName string, in *pluginv1.Instance) bool {
 	switch {
 	case suite == "all" || suite == pluginName:
 		return true
@@ -184,7 +184,7 @@ func (c *Campaign) Run(srcs []plugin.Source) ([]evidence.Finding, error) {
 	any := false
 	for i := range srcs {
 		s := &srcs[i]
-		if !selectPlugin(c.cfg.Suite, s.Name) {
+		if !SelectPlugin(c.cfg.Suite, s.Name) {
 			continue
 		}
 		any = true
@@ -268,7 +268,7 @@ func (c *Campaign) runPlugin(s *plugin.Source) {
 	info := c.pluginInfo(s, d)
 	var insts []*pluginv1.Instance
 	for i, in := range d.Instances {
-		if !selectInstance(c.cfg.Suite, s.Name, in) || !c.cfg.Shard.takes(c.unitIndex(s.Name, i)) {
+		if !SelectInstance(c.cfg.Suite, s.Name, in) || !c.cfg.Shard.takes(c.unitIndex(s.Name, i)) {
 			continue
 		}
 		insts = append(insts, in)
@@ -276,7 +276,7 @@ func (c *Campaign) runPlugin(s *plugin.Source) {
 	// Describe, audit and the KAT gate share the first process.
 	gate := map[string]string{}
 	for _, in := range insts {
-		id := instID(in)
+		id := InstID(in)
 		if in.Unavailable != "" {
 			gate[id] = "not built"
 			continue
@@ -334,7 +334,7 @@ func (c *Campaign) runPlugin(s *plugin.Source) {
 	}
 	var bench []*pluginv1.Instance
 	for _, in := range insts {
-		switch gate[instID(in)] {
+		switch gate[InstID(in)] {
 		case "pass", "none", "skipped":
 			bench = append(bench, in)
 		}
@@ -379,7 +379,7 @@ func (c *Campaign) unitIndex(pluginName string, i int) int {
 	return h + i
 }
 
-func instID(in *pluginv1.Instance) string {
+func InstID(in *pluginv1.Instance) string {
 	if in.Impl == "" {
 		return in.Name
 	}

@@ -20,7 +20,7 @@ import (
 // digests, and the vector sources replayed through the plugin. It writes
 // the results and returns the instance's KAT status.
 func (c *Campaign) katGate(p *plugin.Process, pluginName string, in *pluginv1.Instance) string {
-	id := instID(in)
+	id := InstID(in)
 	path := evidence.KATPath(c.cfg.Out, pluginName, id)
 	if c.cfg.Resume {
 		var old evidence.KATRecord
@@ -43,6 +43,11 @@ func (c *Campaign) katGate(p *plugin.Process, pluginName string, in *pluginv1.In
 		switch {
 		case errors.Is(err, vectors.ErrUnavailable):
 			r.Status, r.Detail = "skipped", err.Error()
+		case errors.Is(err, vectors.ErrUnsupported):
+			// The implementation declares it cannot express any case of
+			// this source (e.g. an API that refuses the empty message):
+			// reported with its reason, neither pass nor failure.
+			r.Status, r.Detail = "unsupported", err.Error()
 		case err != nil:
 			r.Status, r.Detail = "error", err.Error()
 		case p.Exited():

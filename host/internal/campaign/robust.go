@@ -62,7 +62,7 @@ func crashed(err error) bool {
 // robust sends malformed inputs to every operation that parses input and
 // counts how the instance answers.
 func (c *Campaign) robust(p *plugin.Process, pluginName string, in *pluginv1.Instance) (RobustCounts, []evidence.Finding) {
-	id := instID(in)
+	id := InstID(in)
 	r := p.Runner(id)
 	var rc RobustCounts
 	var fs []evidence.Finding

@@ -7,7 +7,9 @@
 package main
 
 import (
+	"bytes"
 	"crypto/sha512"
+	"crypto/subtle"
 	"fmt"
 	"io"
 	"os"
@@ -73,6 +75,51 @@ func (k standIn) Decapsulate(sk, ct []byte) ([]byte, error) {
 	return h[:], nil
 }
 
+// compareOp checks a guess against a secret: with an early exit (leaky) or
+// with subtle.ConstantTimeCompare. Its constant-time test compares the
+// secret itself (class 0, every byte matches) against random guesses
+// (class 1, almost always wrong at the first byte).
+func compareOp(leaky bool) registry.Op {
+	eq := subtle.ConstantTimeCompare
+	if leaky {
+		eq = func(a, b []byte) int {
+			if len(a) != len(b) {
+				return 0
+			}
+			for i := range a {
+				if a[i] != b[i] {
+					return 0
+				}
+			}
+			return 1
+		}
+	}
+	const n = 512
+	return registry.Op{Name: "compare", Secret: true,
+		Run: func(_ io.Reader, in registry.Args) (registry.Args, error) {
+			return registry.Args{registry.ArgValid: []byte{byte('0' + eq(in[registry.ArgKey], in[registry.ArgMsg]))}}, nil
+		},
+		Prepare: func(io.Reader, registry.BenchParams) (func() error, error) {
+			a, b := make([]byte, n), make([]byte, n)
+			return func() error { eq(a, b); return nil }, nil
+		},
+		CT: func(rand io.Reader, m int) (func(int, int) error, error) {
+			secret := make([]byte, n)
+			if _, err := io.ReadFull(rand, secret); err != nil {
+				return nil, err
+			}
+			var in [2][][]byte
+			for j := 0; j < m; j++ {
+				g := make([]byte, n)
+				if _, err := io.ReadFull(rand, g); err != nil {
+					return nil, err
+				}
+				in[0], in[1] = append(in[0], bytes.Clone(secret)), append(in[1], g)
+			}
+			return func(c, j int) error { eq(secret, in[c][j]); return nil }, nil
+		}}
+}
+
 func main() {
 	mode := strings.TrimPrefix(filepath.Base(os.Args[0]), "crucible-plugin-fault-")
 	switch mode {
@@ -98,6 +145,9 @@ func main() {
 				}
 				return fmt.Errorf("a stand-in KEM has no known answers")
 			}}},
+	}
+	if mode == "ctleak" || mode == "ctsafe" {
+		in.Extra = []registry.Op{compareOp(mode == "ctleak")}
 	}
 	registry.Serve(&registry.Plugin{Name: "fault-" + mode, Version: "0", Instances: []*registry.Instance{in}})
 }

@@ -42,12 +42,9 @@ func FeatureArgs(f Features) registry.Args {
 
 func featuresOp(s signer) registry.Op {
 	return registry.Op{Name: vectors.OpMLDSAFeatures,
+		// A query of the implementation, not an operation: not timed.
 		Run: func(io.Reader, registry.Args) (registry.Args, error) {
 			return FeatureArgs(s.b.features), nil
-		},
-		// A constant answer: timed only because every operation can be.
-		Prepare: func(io.Reader, registry.BenchParams) (func() error, error) {
-			return func() error { FeatureArgs(s.b.features); return nil }, nil
 		}}
 }
 
