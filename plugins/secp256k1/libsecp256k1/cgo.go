@@ -30,7 +30,7 @@ var (
 func Load() error {
 	loadOnce.Do(func() {
 		var tried []string
-		for _, name := range sonames {
+		for _, name := range candidates() {
 			cname := C.CString(name)
 			msg := C.crs_open(cname)
 			C.free(unsafe.Pointer(cname))

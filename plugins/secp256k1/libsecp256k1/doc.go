@@ -8,7 +8,10 @@
 // output it returns.
 package libsecp256k1
 
-import "errors"
+import (
+	"errors"
+	"os"
+)
 
 // ErrNotLoaded is wrapped by every call when the library could not be loaded.
 var ErrNotLoaded = errors.New("libsecp256k1 not loaded")
@@ -16,6 +19,20 @@ var ErrNotLoaded = errors.New("libsecp256k1 not loaded")
 // ErrInvalidSignature reports a signature that parses but does not verify.
 var ErrInvalidSignature = errors.New("invalid signature")
 
-// sonames are tried in order: the current ABI (0.3 and later), Debian
+// ErrNoCgo is wrapped by Load in a build without cgo.
+var ErrNoCgo = errors.New("built without cgo (CGO_ENABLED=0)")
+
+// EnvLibrary names the environment variable that, when set, is the one
+// library file to load (a path or a soname), e.g. a release built from
+// source to measure beside the distribution's.
+const EnvLibrary = "CRUCIBLE_LIBSECP256K1"
+
+// candidates are the files Load tries in order: $CRUCIBLE_LIBSECP256K1
+// alone when set, otherwise the current ABI (0.3 and later), Debian
 // bookworm's 0.2 ABI, then the development symlink.
-var sonames = []string{"libsecp256k1.so.2", "libsecp256k1.so.1", "libsecp256k1.so"}
+func candidates() []string {
+	if f := os.Getenv(EnvLibrary); f != "" {
+		return []string{f}
+	}
+	return []string{"libsecp256k1.so.2", "libsecp256k1.so.1", "libsecp256k1.so"}
+}

@@ -6,7 +6,7 @@ import "fmt"
 
 // Load reports that this build cannot call C.
 func Load() error {
-	return fmt.Errorf("%w: built without cgo (CGO_ENABLED=0)", ErrNotLoaded)
+	return fmt.Errorf("%w: %w", ErrNotLoaded, ErrNoCgo)
 }
 
 // Path is empty: nothing is loaded.

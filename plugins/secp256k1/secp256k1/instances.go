@@ -1,6 +1,7 @@
 package secp256k1
 
 import (
+	"errors"
 	"path/filepath"
 	"runtime/debug"
 
@@ -58,6 +59,9 @@ func Instances() []*registry.Instance {
 		for _, in := range lib {
 			in.Signature, in.KEX, in.Extra = nil, nil, nil
 			in.Unavailable = "not built: libsecp256k1 not found"
+			if errors.Is(err, libsecp256k1.ErrNoCgo) {
+				in.Unavailable = "not built: cgo disabled"
+			}
 			in.Notes = map[string]string{"reason": err.Error(),
 				"install": "Debian/Ubuntu: apt-get install libsecp256k1-1 (runtime) or libsecp256k1-dev"}
 		}
