@@ -23,45 +23,35 @@ func minmaxShiftedAVX2(x *uint32, n int, d int, mask *[8]uint32)
 // pairPad is how far beyond [0, n) mulAVX2's pair table reaches.
 const pairPad = 40
 
-// polyMulAVX2 is polyMul on mulAVX2. (Karatsuba levels above the
-// kernel measured slower here: the kernel is already load-bound and the
-// O(n) additions cost more than the quarter of the products they save.)
+// polyMulAVX2 is polyMul by 32-output blocks: for each block it runs over
+// the coefficient pairs of a that touch it, with b laid out as the pairs
+// (b[m], b[m-1]) so that one VPMADDWD multiplies two coefficients of a into
+// eight outputs. (Karatsuba levels above this kernel measured slower: it
+// is load-bound, and the O(n) additions cost more than the quarter of the
+// products they save.)
 func polyMulAVX2(c []int32, a []int16, b []int8) {
 	n := len(a)
-	b16 := make([]int16, n)
-	for i, x := range b[:n] {
-		b16[i] = int16(x)
-	}
-	mulAVX2(c, a, b16)
-}
-
-// mulAVX2 sets c[0:2n-1] = a*b by 32-output blocks: for each block it runs
-// over the coefficient pairs of a that touch it, with b laid out as the
-// pairs (b[m], b[m-1]) so that one VPMADDWD multiplies two coefficients of
-// a into eight outputs.
-func mulAVX2(c []int32, a, b []int16) {
-	n := len(a)
 	b = b[:n]
-	ap := make([]int16, n+2)
-	copy(ap, a)
-	pairs := make([]int16, 2*(n+2*pairPad))
+	var ap [maxP + 2]int16
+	copy(ap[:], a)
+	var pairs [2 * (maxP + 2*pairPad)]int16
 	for m := 0; m <= n; m++ {
 		j := 2 * (m + pairPad)
 		if m < n {
-			pairs[j] = b[m]
+			pairs[j] = int16(b[m])
 		}
 		if m >= 1 {
-			pairs[j+1] = b[m-1]
+			pairs[j+1] = int16(b[m-1])
 		}
 	}
 	nout := 2*n - 1
-	acc := make([]int32, (nout+31)&^31)
+	var acc [(2*maxP + 31) &^ 31]int32
 	for k0 := 0; k0 < nout; k0 += 32 {
 		lo := max(0, k0-n+1) &^ 1
 		hi := min(n-1, k0+31)
 		mulBlockAVX2(&acc[k0], &ap[lo], &pairs[2*(k0-lo+pairPad)], (hi-lo)/2+1)
 	}
-	copy(c[:nout], acc)
+	copy(c[:nout], acc[:nout])
 }
 
 // laneTables holds, for p = 1, 2, 4, the lane permutation l -> l^p and the
@@ -81,10 +71,7 @@ var laneTables = func() (t [8]struct{ perm, mask [8]uint32 }) {
 // minmaxRunsAVX2 is minmaxRuns for run lengths p < 8, where the runs are
 // inside vectors: whole vectors of eight go to the assembly, the rest to
 // the portable loop.
-func minmaxRunsAVX2(x []uint32, a, b, end, p int) bool {
-	if p >= 8 {
-		return false
-	}
+func minmaxRunsAVX2(x []uint32, a, b, end, p int) {
 	t := &laneTables[p]
 	nv := end / 8
 	if a == 0 { // minmax(x[i], x[i+p]): pairs inside each vector
@@ -101,7 +88,6 @@ func minmaxRunsAVX2(x []uint32, a, b, end, p int) bool {
 			minmaxGeneric(x[i+a:i+a+1], x[i+b:i+b+1])
 		}
 	}
-	return true
 }
 
 func minmaxAVX2Slices(lo, hi []uint32) {
@@ -126,7 +112,8 @@ type divstepConsts struct {
 func (ps *Params) rqRecip3AVX2(out []int16, a []int8) {
 	p := ps.P
 	size := (p+1+15)&^15 + 32
-	buf := make([]int16, 4*size)
+	var bufArr [4 * ((maxP+1+15)&^15 + 32)]int16
+	buf := bufArr[:4*size]
 	f, g, v, r := buf[:size], buf[size:2*size], buf[2*size:3*size], buf[3*size:]
 	r[0] = int16(ps.fqRecip(3))
 	f[0], f[p-1], f[p] = 1, -1, -1
@@ -173,7 +160,8 @@ func xswapElim3AVX2(v, r *int8, n int, k *[2]int8)
 func (ps *Params) r3RecipAVX2(out []int8, a []int8) bool {
 	p := ps.P
 	size := (p+1+31)&^31 + 64
-	buf := make([]int8, 4*size)
+	var bufArr [4 * ((maxP+1+31)&^31 + 64)]int8
+	buf := bufArr[:4*size]
 	f, g, v, r := buf[:size], buf[size:2*size], buf[2*size:3*size], buf[3*size:]
 	r[0] = 1
 	f[0], f[p-1], f[p] = 1, -1, -1

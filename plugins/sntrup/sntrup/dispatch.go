@@ -6,21 +6,60 @@ import "os"
 // assembly version (the *_amd64 files). The assembly is used when the CPU
 // has AVX2, unless the build tag purego is set or the environment variable
 // CRUCIBLE_SNTRUP_PORTABLE=1 is present when the program starts; both
-// paths compute identical bytes.
+// paths compute identical bytes. The choice is a package flag tested at
+// each call rather than function variables, so that the compiler can see
+// the callees and keep their scratch buffers on the stack.
 
-var (
-	polyMul   = polyMulGeneric
-	minmaxVec = minmaxGeneric
-	// minmaxSmallRuns, when set, does a whole minmaxRuns stage of run
-	// length below 8 and reports whether it did.
-	minmaxSmallRuns func(x []uint32, a, b, end, p int) bool
-	rqRecip3        = (*Params).rqRecip3Generic
-	r3Recip         = (*Params).r3RecipGeneric
-	dispatch        = "portable"
-)
+// useAVX2 is set at init by dispatch_amd64.go.
+var useAVX2 bool
 
 // forcePortable reports whether the environment forces the portable path.
 var forcePortable = os.Getenv("CRUCIBLE_SNTRUP_PORTABLE") == "1"
 
 // Dispatch names the code path in use: "AVX2" or "portable".
-func Dispatch() string { return dispatch }
+func Dispatch() string {
+	if useAVX2 {
+		return "AVX2"
+	}
+	return "portable"
+}
+
+// maxP bounds p over the parameter table, sizing the stack buffers.
+const maxP = 1277
+
+// polyMul sets c[0:2n-1] to the integer product of a and b (see
+// polyMulGeneric).
+func polyMul(c []int32, a []int16, b []int8) {
+	if useAVX2 {
+		polyMulAVX2(c, a, b)
+	} else {
+		polyMulGeneric(c, a, b)
+	}
+}
+
+// rqRecip3 sets out to 1/(3a) in Rq (see rqRecip3Generic).
+func rqRecip3(ps *Params, out []int16, a []int8) {
+	if useAVX2 {
+		ps.rqRecip3AVX2(out, a)
+	} else {
+		ps.rqRecip3Generic(out, a)
+	}
+}
+
+// r3Recip sets out to 1/a in R3 and reports whether a is invertible (see
+// r3RecipGeneric).
+func r3Recip(ps *Params, out []int8, a []int8) bool {
+	if useAVX2 {
+		return ps.r3RecipAVX2(out, a)
+	}
+	return ps.r3RecipGeneric(out, a)
+}
+
+// minmaxVec sets lo[i], hi[i] to the minimum and maximum of each pair.
+func minmaxVec(lo, hi []uint32) {
+	if useAVX2 {
+		minmaxAVX2Slices(lo, hi)
+	} else {
+		minmaxGeneric(lo, hi)
+	}
+}

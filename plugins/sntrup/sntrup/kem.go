@@ -12,34 +12,38 @@ import (
 // confirmation, and implicit rejection keyed by rho.
 
 // hashPrefix returns the first 32 bytes of SHA-512(b || in...), the spec's
-// Hash_b (§3.5): the prefix byte separates the hash's uses.
+// Hash_b (§3.5): the prefix byte separates the hash's uses. The input is
+// gathered into one buffer so that nothing escapes to the heap.
 func hashPrefix(b byte, in ...[]byte) [HashBytes]byte {
-	h := sha512.New()
-	h.Write([]byte{b})
-	for _, x := range in {
-		h.Write(x)
+	var buf [1 + HashBytes + maxCiphertext]byte
+	x := append(buf[:0], b)
+	for _, y := range in {
+		x = append(x, y...)
 	}
-	var sum [sha512.Size]byte
-	h.Sum(sum[:0])
+	sum := sha512.Sum512(x)
 	return [HashBytes]byte(sum[:HashBytes])
 }
 
+// maxCiphertext bounds every hashed input over the parameter table (the
+// largest is the sntrup1277 public key, 2067 bytes).
+const maxCiphertext = 2080
+
 // rqEncode appends the encoding of a canonical Rq element to out.
 func (ps *Params) rqEncode(out []byte, h []int16) []byte {
-	R := make([]uint16, ps.P)
+	var R [maxP]uint16
 	for i, x := range h[:ps.P] {
 		R[i] = uint16(int32(x) + ps.q12)
 	}
 	n := len(out)
 	out = append(out, make([]byte, ps.RqBytes)...)
-	ps.planQ.encode(out[n:], R)
+	ps.planQ.encode(out[n:], R[:ps.P])
 	return out
 }
 
 // rqDecode decodes any string of RqBytes into a canonical Rq element.
 func (ps *Params) rqDecode(h []int16, s []byte) {
-	R := make([]uint16, 2*ps.P)
-	ps.planQ.decode(R[:ps.P], R[ps.P:], s)
+	var R [2 * maxP]uint16
+	ps.planQ.decode(R[:ps.P], R[ps.P:2*ps.P], s)
 	for i, x := range R[:ps.P] {
 		h[i] = int16(int32(x) - ps.q12)
 	}
@@ -48,20 +52,20 @@ func (ps *Params) rqDecode(h []int16, s []byte) {
 // roundedEncode appends the encoding of a rounded Rq element to out: each
 // coefficient is a multiple of 3, stored as (c+(q-1)/2)/3.
 func (ps *Params) roundedEncode(out []byte, c []int16) []byte {
-	R := make([]uint16, ps.P)
+	var R [maxP]uint16
 	for i, x := range c[:ps.P] {
 		R[i] = uint16(((int32(x) + ps.q12) * 10923) >> 15)
 	}
 	n := len(out)
 	out = append(out, make([]byte, ps.RoundedBytes)...)
-	ps.planR.encode(out[n:], R)
+	ps.planR.encode(out[n:], R[:ps.P])
 	return out
 }
 
 // roundedDecode inverts roundedEncode on any string of RoundedBytes.
 func (ps *Params) roundedDecode(c []int16, s []byte) {
-	R := make([]uint16, 2*ps.P)
-	ps.planR.decode(R[:ps.P], R[ps.P:], s)
+	var R [2 * maxP]uint16
+	ps.planR.decode(R[:ps.P], R[ps.P:2*ps.P], s)
 	for i, x := range R[:ps.P] {
 		c[i] = int16(3*int32(x) - ps.q12)
 	}
@@ -113,9 +117,11 @@ func (ps *Params) GenerateKey(rand io.Reader, c Convention) (pk, sk []byte, err 
 // product h*r, then the confirmation Hash_2(Hash_3(r) || Hash_4(pk)).
 // It returns the ciphertext and Hash_3 of r's encoding.
 func (ps *Params) hide(r []int8, pk []byte, cache []byte) (ct []byte, hr [HashBytes]byte) {
-	rEnc := make([]byte, ps.SmallBytes)
+	var rEncArr [(maxP + 3) / 4]byte
+	rEnc := rEncArr[:ps.SmallBytes]
 	smallEncode(rEnc, r)
-	h := make([]int16, ps.P)
+	var hArr [maxP]int16
+	h := hArr[:ps.P]
 	ps.rqDecode(h, pk)
 	ps.rqMulSmall(h, h, r)
 	round(h, h)
@@ -134,7 +140,8 @@ func (ps *Params) Encapsulate(rand io.Reader, c Convention, pk []byte) (ct, ss [
 	if rand == nil {
 		return nil, nil, fmt.Errorf("encaps %s: no random source", ps.Name)
 	}
-	r := make([]int8, ps.P)
+	var rArr [maxP]int8
+	r := rArr[:ps.P]
 	if err := ps.shortRandom(r, rand, c); err != nil {
 		return nil, nil, fmt.Errorf("encaps %s: %w", ps.Name, err)
 	}
@@ -162,24 +169,23 @@ func (ps *Params) Decapsulate(sk, ct []byte) ([]byte, error) {
 
 	// Decrypt (spec §3.5): e = 3*f*c mod q, lifted to R3; r = e/g,
 	// forced to the all-(1,...,1,0,...,0) vector when its weight is not w.
-	c := make([]int16, p)
+	var cArr [maxP]int16
+	var fArr, eArr, vArr, rArr [maxP]int8
+	c, f, e, v, r := cArr[:p], fArr[:p], eArr[:p], vArr[:p], rArr[:p]
 	ps.roundedDecode(c, ct[:ps.RoundedBytes])
-	f := make([]int8, p)
 	smallDecode(f, sk[:sb])
 	ps.rqMulSmall(c, c, f)
-	e := make([]int8, p)
 	for i, x := range c {
 		e[i] = f3Freeze(int32(ps.freeze(3 * int32(x))))
 	}
-	v := make([]int8, p)
 	smallDecode(v, sk[sb:2*sb])
-	r := make([]int8, p)
 	ps.r3Mul(r, e, v)
 	ps.weightForce(r)
 
 	cnew, hr := ps.hide(r, pk, cache)
 	eq := subtle.ConstantTimeCompare(ct, cnew) // 1 if equal
-	rEnc := make([]byte, sb)
+	var rEncArr [(maxP + 3) / 4]byte
+	rEnc := rEncArr[:sb]
 	smallEncode(rEnc, r)
 	subtle.ConstantTimeCopy(1-eq, rEnc, rho)
 	hr = hashPrefix(3, rEnc)

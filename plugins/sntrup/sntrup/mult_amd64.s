@@ -196,21 +196,41 @@ mldone:
 //
 // For each of the n vectors U at x (stepping by eight) and W at x+d
 // (d = q-p elements): minmax(U[l], W[l]) on the lanes l of mask (bit p
-// set), U taking the minimum. The windows overlap when d < 8, so only the
-// lanes of mask are stored (VPMASKMOVD): each position belongs to one
-// pair of the stage, and later loads see earlier stores.
+// set), U taking the minimum. When d < 8 the windows of one vector
+// overlap, so only the lanes of mask are stored (VPMASKMOVD): each
+// position belongs to one pair of the stage, and later loads see earlier
+// stores. Otherwise blends and plain stores are enough.
 TEXT ·minmaxShiftedAVX2(SB), NOSPLIT, $0-32
 	MOVQ x+0(FP), SI
 	MOVQ n+8(FP), CX
 	MOVQ d+16(FP), DX
 	MOVQ mask+24(FP), BX
+	CMPQ DX, $8
+	SETLT R8
 	SHLQ $2, DX
 	ADDQ SI, DX
 	VMOVDQU (BX), Y15
 	TESTQ CX, CX
 	JZ msdone
+	TESTB R8, R8
+	JNZ msmasked
 
 msloop:
+	VMOVDQU (SI), Y0
+	VMOVDQU (DX), Y1
+	VPMINUD Y1, Y0, Y2
+	VPMAXUD Y1, Y0, Y3
+	VPBLENDVB Y15, Y2, Y0, Y0
+	VPBLENDVB Y15, Y3, Y1, Y1
+	VMOVDQU Y0, (SI)
+	VMOVDQU Y1, (DX)
+	ADDQ $32, SI
+	ADDQ $32, DX
+	DECQ CX
+	JNZ msloop
+	JMP msdone
+
+msmasked:
 	VMOVDQU (SI), Y0
 	VMOVDQU (DX), Y1
 	VPMINUD Y1, Y0, Y2
@@ -220,7 +240,7 @@ msloop:
 	ADDQ $32, SI
 	ADDQ $32, DX
 	DECQ CX
-	JNZ msloop
+	JNZ msmasked
 
 msdone:
 	VZEROUPPER

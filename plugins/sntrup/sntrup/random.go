@@ -54,9 +54,10 @@ func randomUint32s(rand io.Reader, c Convention, L []uint32, buf []byte) error {
 // Short_fromlist): w keys with low bits 0 or 2 and p-w keys with low bits
 // 1 are sorted, which permutes the nonzero coefficients uniformly.
 func (ps *Params) shortRandom(out []int8, rand io.Reader, c Convention) error {
-	L := make([]uint32, ps.P)
-	buf := make([]byte, 4*ps.P)
-	if err := randomUint32s(rand, c, L, buf); err != nil {
+	var Larr [maxP]uint32
+	var buf [4 * maxP]byte
+	L := Larr[:ps.P]
+	if err := randomUint32s(rand, c, L, buf[:]); err != nil {
 		return err
 	}
 	for i := 0; i < ps.W; i++ {
@@ -75,9 +76,10 @@ func (ps *Params) shortRandom(out []int8, rand io.Reader, c Convention) error {
 // smallRandom sets out to a random element of Small, coefficients in
 // {-1,0,1} from the top two bits of 3*(L mod 2^30) (spec §3.5).
 func (ps *Params) smallRandom(out []int8, rand io.Reader, c Convention) error {
-	L := make([]uint32, ps.P)
-	buf := make([]byte, 4*ps.P)
-	if err := randomUint32s(rand, c, L, buf); err != nil {
+	var Larr [maxP]uint32
+	var buf [4 * maxP]byte
+	L := Larr[:ps.P]
+	if err := randomUint32s(rand, c, L, buf[:]); err != nil {
 		return err
 	}
 	for i := range out[:ps.P] {

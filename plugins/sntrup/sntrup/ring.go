@@ -68,20 +68,20 @@ func (ps *Params) fold3(out []int8, c []int32) {
 
 // rqMulSmall returns a*b in Rq for a in Rq and b small.
 func (ps *Params) rqMulSmall(out []int16, a []int16, b []int8) {
-	c := make([]int32, 2*ps.P)
-	polyMul(c, a[:ps.P], b[:ps.P])
-	ps.foldFq(out, c)
+	var c [2 * maxP]int32
+	polyMul(c[:2*ps.P], a[:ps.P], b[:ps.P])
+	ps.foldFq(out, c[:2*ps.P])
 }
 
 // r3Mul returns a*b in R3 for a, b small.
 func (ps *Params) r3Mul(out []int8, a, b []int8) {
-	a16 := make([]int16, ps.P)
+	var a16 [maxP]int16
 	for i, x := range a[:ps.P] {
 		a16[i] = int16(x)
 	}
-	c := make([]int32, 2*ps.P)
-	polyMul(c, a16, b[:ps.P])
-	ps.fold3(out, c)
+	var c [2 * maxP]int32
+	polyMul(c[:2*ps.P], a16[:ps.P], b[:ps.P])
+	ps.fold3(out, c[:2*ps.P])
 }
 
 // round sets each coefficient to the nearest multiple of 3 (spec §3.2,

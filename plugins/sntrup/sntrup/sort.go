@@ -25,7 +25,8 @@ func sortUint32(x []uint32) {
 // minmaxRuns applies minmax(x[i+a], x[i+b]) for every i < end with
 // i&p == 0, that is, over runs of length p starting at multiples of 2p.
 func minmaxRuns(x []uint32, a, b, end, p int) {
-	if p < 8 && minmaxSmallRuns != nil && minmaxSmallRuns(x, a, b, end, p) {
+	if p < 8 && useAVX2 {
+		minmaxRunsAVX2(x, a, b, end, p)
 		return
 	}
 	if p == 1 {
