@@ -29,6 +29,7 @@ const (
 type r3Level struct {
 	m    int
 	z, w [][3]int32
+	vec  []montVecs // the same twiddles broadcast for the AVX2 kernels
 }
 
 // r2Level is one radix-2 level: block b covers [2mb, 2m(b+1)) and uses
@@ -45,6 +46,9 @@ var (
 	invR3 [r3Levels]r3Level
 	// composeZeta is IZ[565], the twiddle of the inverse's final step.
 	composeZeta int32
+	// splitVecs and composeVecs broadcast FZ[0], and IZ[565] with the
+	// final scale, for the AVX2 kernels.
+	splitVecs, composeVecs montVecs
 )
 
 func square(z int32) int32 { return int32(int16(mr(z * z))) }
@@ -57,7 +61,7 @@ func buildSchedules() {
 	for l := range fwdR3 {
 		lv := &fwdR3[l]
 		lv.m = size / 3
-		lv.z, lv.w = make([][3]int32, 2*cnt), make([][3]int32, 2*cnt)
+		lv.z, lv.w, lv.vec = make([][3]int32, 2*cnt), make([][3]int32, 2*cnt), make([]montVecs, 2*cnt)
 		for h := 0; h < n; h += halfN {
 			for j := 0; j < cnt; j++ {
 				b := (h + j*size) / size
@@ -65,6 +69,7 @@ func buildSchedules() {
 					z := int32(forwardZetas[p+k])
 					lv.z[b][k], lv.w[b][k] = z, square(z)
 				}
+				lv.vec[b] = r3Vecs(lv.z[b], lv.w[b])
 				p += 3
 			}
 		}
@@ -103,7 +108,7 @@ func buildSchedules() {
 		cnt, size = cnt/3, size*3
 		lv := &invR3[l]
 		lv.m = size / 3
-		lv.z, lv.w = make([][3]int32, 2*cnt), make([][3]int32, 2*cnt)
+		lv.z, lv.w, lv.vec = make([][3]int32, 2*cnt), make([][3]int32, 2*cnt), make([]montVecs, 2*cnt)
 		for h := halfN; h >= 0; h -= halfN {
 			for j := cnt - 1; j >= 0; j-- {
 				// The reference passes (IZ[p+2], IZ[p+1], IZ[p]) as
@@ -113,44 +118,33 @@ func buildSchedules() {
 					z := int32(inverseZetas[p+2-k])
 					lv.z[b][k], lv.w[b][k] = z, square(z)
 				}
+				lv.vec[b] = r3Vecs(lv.z[b], lv.w[b])
 				p += 3
 			}
 		}
 	}
 	composeZeta = int32(inverseZetas[p+1])
+	splitVecs = broadcast(int32(forwardZetas[0]))
+	composeVecs = broadcast(composeZeta, invFactor)
 }
 
 // forwardNTT transforms one block in place: the split for Y^144 = ζ6 and
 // ζ6^5, two radix-3 levels and four radix-2 levels per half. The output is
 // not reduced.
 func forwardNTT(f *[n]int16) {
-	// Split: (X, Y) → (X + ζY, X + Y − ζY), with ζ = FZ[0].
-	z := int32(forwardZetas[0])
-	lo, hi := f[:halfN], f[halfN:]
-	for t, x := range lo {
-		y := hi[t]
-		w := int16(mr(z * int32(y)))
-		lo[t] = x + w
-		hi[t] = x + y - w
-	}
-	// Radix 3: (a, b, c) → (a + z_k·b + z_k²·c), k = 1, 2, 3, each sum formed
-	// in int32 and stored as int16.
-	for l := range fwdR3 {
-		lv := &fwdR3[l]
-		m := lv.m
-		for blk, zs := range lv.z {
-			ws := lv.w[blk]
-			z1, z2, z3, w1, w2, w3 := zs[0], zs[1], zs[2], ws[0], ws[1], ws[2]
-			o := blk * 3 * m
-			a := f[o : o+m]
-			b := f[o+m : o+2*m][:len(a)]
-			c := f[o+2*m : o+3*m][:len(a)]
-			for t := range a {
-				x, y, zz := int32(a[t]), int32(b[t]), int32(c[t])
-				a[t] = int16(x + mr(z1*y) + mr(w1*zz))
-				b[t] = int16(x + mr(z2*y) + mr(w2*zz))
-				c[t] = int16(x + mr(z3*y) + mr(w3*zz))
+	if useAVX2 {
+		splitAVX2(f, &splitVecs)
+		for l := range fwdR3 {
+			lv := &fwdR3[l]
+			for blk := range lv.vec {
+				o := blk * 3 * lv.m
+				fwdRadix3AVX2(&f[o], &f[o+lv.m], &f[o+2*lv.m], lv.m/16, &lv.vec[blk])
 			}
+		}
+	} else {
+		split(f)
+		for l := range fwdR3 {
+			fwdRadix3(f, &fwdR3[l])
 		}
 	}
 	// Radix 2: (x, y) → (x ± ζy). The last two levels have one and two
@@ -216,29 +210,81 @@ func inverseNTT(f *[n]int16) {
 			}
 		}
 	}
-	// Radix 3: (a, b, c) → (a + b + c, Σ z_k·…, Σ z_k²·…).
-	for l := range invR3 {
-		lv := &invR3[l]
-		m := lv.m
-		for blk, zs := range lv.z {
-			ws := lv.w[blk]
-			z1, z2, z3, w1, w2, w3 := zs[0], zs[1], zs[2], ws[0], ws[1], ws[2]
-			o := blk * 3 * m
-			a := f[o : o+m]
-			b := f[o+m : o+2*m][:len(a)]
-			c := f[o+2*m : o+3*m][:len(a)]
-			for t := range a {
-				x, y, zz := int32(a[t]), int32(b[t]), int32(c[t])
-				a[t] = int16(br(x + y + zz))
-				b[t] = int16(mr(z1*x) + mr(z2*y) + mr(z3*zz))
-				c[t] = int16(mr(w1*x) + mr(w2*y) + mr(w3*zz))
+	if useAVX2 {
+		for l := range invR3 {
+			lv := &invR3[l]
+			for blk := range lv.vec {
+				o := blk * 3 * lv.m
+				invRadix3AVX2(&f[o], &f[o+lv.m], &f[o+2*lv.m], lv.m/16, &lv.vec[blk])
 			}
 		}
+		composeAVX2(f, &composeVecs)
+		return
 	}
-	// Compose undoes the split: from A + ζB and A + ζ^5·B it recovers 3A
-	// and 3B. Every step is an int16 store in the reference, and 2·s may
-	// wrap; the same wraps happen here. The scale by 2^16·432^-1 (the
-	// reference's separate final loop) follows on each output at once.
+	for l := range invR3 {
+		invRadix3(f, &invR3[l])
+	}
+	compose(f)
+}
+
+// split is the forward transform's first step, (X, Y) → (X + ζY, X + Y − ζY)
+// with ζ = FZ[0], on the halves of the block.
+func split(f *[n]int16) {
+	z := int32(forwardZetas[0])
+	lo, hi := f[:halfN], f[halfN:]
+	for t, x := range lo {
+		y := hi[t]
+		w := int16(mr(z * int32(y)))
+		lo[t] = x + w
+		hi[t] = x + y - w
+	}
+}
+
+// fwdRadix3 is one forward radix-3 level: (a, b, c) → (a + z_k·b + z_k²·c),
+// k = 1, 2, 3, each sum formed in int32 and stored as int16.
+func fwdRadix3(f *[n]int16, lv *r3Level) {
+	m := lv.m
+	for blk, zs := range lv.z {
+		ws := lv.w[blk]
+		z1, z2, z3, w1, w2, w3 := zs[0], zs[1], zs[2], ws[0], ws[1], ws[2]
+		o := blk * 3 * m
+		a := f[o : o+m]
+		b := f[o+m : o+2*m][:len(a)]
+		c := f[o+2*m : o+3*m][:len(a)]
+		for t := range a {
+			x, y, zz := int32(a[t]), int32(b[t]), int32(c[t])
+			a[t] = int16(x + mr(z1*y) + mr(w1*zz))
+			b[t] = int16(x + mr(z2*y) + mr(w2*zz))
+			c[t] = int16(x + mr(z3*y) + mr(w3*zz))
+		}
+	}
+}
+
+// invRadix3 is one inverse radix-3 level: (a, b, c) → (BR(a + b + c),
+// Σ z_k·…, Σ z_k²·…), the sums formed in int32.
+func invRadix3(f *[n]int16, lv *r3Level) {
+	m := lv.m
+	for blk, zs := range lv.z {
+		ws := lv.w[blk]
+		z1, z2, z3, w1, w2, w3 := zs[0], zs[1], zs[2], ws[0], ws[1], ws[2]
+		o := blk * 3 * m
+		a := f[o : o+m]
+		b := f[o+m : o+2*m][:len(a)]
+		c := f[o+2*m : o+3*m][:len(a)]
+		for t := range a {
+			x, y, zz := int32(a[t]), int32(b[t]), int32(c[t])
+			a[t] = int16(br(x + y + zz))
+			b[t] = int16(mr(z1*x) + mr(z2*y) + mr(z3*zz))
+			c[t] = int16(mr(w1*x) + mr(w2*y) + mr(w3*zz))
+		}
+	}
+}
+
+// compose undoes the split: from A + ζB and A + ζ^5·B it recovers 3A and 3B.
+// Every step is an int16 store in the reference, and 2·s may wrap; the same
+// wraps happen here. The scale by 2^16·432^-1 (the reference's separate
+// final loop) follows on each output at once.
+func compose(f *[n]int16) {
 	z := composeZeta
 	lo, hi := f[:halfN], f[halfN:]
 	for t, a := range lo {

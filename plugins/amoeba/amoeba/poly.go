@@ -25,7 +25,9 @@ func forwardNussbaumer(dst, f []int16, k int) {
 }
 
 // inverseNussbaumer writes the normal form of the NTT-domain F into dst,
-// which must not overlap F. Every output is in [0, q).
+// which must not overlap F. Every output is in [0, q). F is always a
+// polyMul result, in (−q, q): the AVX2 inverse transform relies on that
+// range (TestInverseNTTBounds).
 func inverseNussbaumer(dst, F []int16, k int) {
 	var tmp [n]int16
 	for i := range k {

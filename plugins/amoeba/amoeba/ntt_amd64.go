@@ -1,0 +1,41 @@
+//go:build amd64 && !purego
+
+package amoeba
+
+import (
+	"os"
+
+	"golang.org/x/sys/cpu"
+)
+
+// useAVX2 selects the AVX2 kernels for the split, the radix-3 levels and
+// the compose step of the NTT (16 int16 lanes; the radix-2 levels have at
+// most 8 butterflies per block and stay in Go). CRUCIBLE_AMOEBA_PORTABLE=1
+// forces the Go code.
+var useAVX2 = cpu.X86.HasAVX2 && os.Getenv("CRUCIBLE_AMOEBA_PORTABLE") != "1"
+
+// splitAVX2 is split on 16 lanes at a time (v: row 0 FZ[0], row 1 its
+// companion).
+//
+//go:noescape
+func splitAVX2(f *[n]int16, v *montVecs)
+
+// fwdRadix3AVX2 is fwdRadix3 on one block whose rows a, b, c hold
+// 16·chunks values each.
+//
+//go:noescape
+func fwdRadix3AVX2(a, b, c *int16, chunks int, v *montVecs)
+
+// invRadix3AVX2 is invRadix3 on one block. The sum a + b + c is formed in
+// int16 lanes before the Barrett reduction, which is exact only while it
+// fits: TestInverseNTTBounds proves it does for every input the inverse
+// transform receives (polyMul's outputs, all in (−q, q)).
+//
+//go:noescape
+func invRadix3AVX2(a, b, c *int16, chunks int, v *montVecs)
+
+// composeAVX2 is compose with the final scale (v: row 0 IZ[565], row 2 the
+// scale factor, rows 1 and 3 their companions).
+//
+//go:noescape
+func composeAVX2(f *[n]int16, v *montVecs)

@@ -1,0 +1,12 @@
+//go:build !amd64 || purego
+
+package amoeba
+
+// useAVX2 is false where the AVX2 kernels are not built; the stubs are
+// never called.
+const useAVX2 = false
+
+func splitAVX2(*[n]int16, *montVecs)                   { panic("amoeba: no AVX2 kernels") }
+func fwdRadix3AVX2(_, _, _ *int16, _ int, _ *montVecs) { panic("amoeba: no AVX2 kernels") }
+func invRadix3AVX2(_, _, _ *int16, _ int, _ *montVecs) { panic("amoeba: no AVX2 kernels") }
+func composeAVX2(*[n]int16, *montVecs)                 { panic("amoeba: no AVX2 kernels") }

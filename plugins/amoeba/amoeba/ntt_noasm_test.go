@@ -1,0 +1,5 @@
+//go:build !amd64 || purego
+
+package amoeba
+
+func withPortable(f func()) { f() }
