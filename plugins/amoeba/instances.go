@@ -36,7 +36,7 @@ func instances() []*registry.Instance {
 				},
 			}},
 			Notes: map[string]string{
-				"implementation": "pure Go port of the NGCC round-1 reference C (crucible.dev/plugins/amoeba/amoeba), no assembly",
+				"implementation": "Go port of the NGCC round-1 reference C (crucible.dev/plugins/amoeba/amoeba)",
 				"symmetric":      "ICCS sm3hash, pseudoXOF and DRNG from crucible.dev/registry/iccs",
 				"secret key":     "reference form: NTT-domain ŝ packed 12 bits per value ‖ pk ‖ z",
 				"decaps failure": "an uncorrectable message code word returns 64 zero bytes and an error, as the reference's kem_dec returns -1; a re-encryption mismatch returns the implicit-rejection key pseudoXOF(ct ‖ z)",
@@ -49,9 +49,9 @@ func instances() []*registry.Instance {
 	return out
 }
 
-// dispatch names the code paths this CPU runs: the lattice arithmetic is
-// portable Go everywhere; SM3 (gmsm, through registry/iccs) selects its
-// AVX2+BMI2 assembly when the CPU has both.
+// dispatch names the code paths this CPU runs: the NTT's AVX2 kernels
+// (or portable Go), and the SM3 block function gmsm selects under
+// registry/iccs.
 func dispatch() string {
 	sm3 := "SM3: gmsm block function for " + runtime.GOARCH
 	switch {
@@ -61,5 +61,5 @@ func dispatch() string {
 	default:
 		sm3 = "SM3: gmsm SSSE3/AVX or generic block function"
 	}
-	return "NTT, sampling, coding: portable Go; " + sm3
+	return "NTT: " + amoeba.NTTPath() + "; sampling, coding: Go; " + sm3
 }

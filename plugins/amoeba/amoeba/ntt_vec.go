@@ -34,3 +34,11 @@ func broadcast(zs ...int32) montVecs {
 	}
 	return v
 }
+
+// NTTPath names the NTT code this process runs, for reports.
+func NTTPath() string {
+	if useAVX2 {
+		return "AVX2 (split, radix-3, compose) + Go (radix-2)"
+	}
+	return "portable Go"
+}
