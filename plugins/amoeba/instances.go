@@ -2,12 +2,10 @@ package main
 
 import (
 	"io"
-	"runtime"
 
 	"crucible.dev/plugins/amoeba/amoeba"
 	"crucible.dev/registry"
 	"crucible.dev/registry/kat"
-	"golang.org/x/sys/cpu"
 )
 
 // instances serves every parameter set of amoeba.All, one table, one
@@ -49,17 +47,8 @@ func instances() []*registry.Instance {
 	return out
 }
 
-// dispatch names the code paths this CPU runs: the NTT's AVX2 kernels
-// (or portable Go), and the SM3 block function gmsm selects under
-// registry/iccs.
+// dispatch names the NTT code this process runs; the SM3 code paths are
+// registry/iccs's own.
 func dispatch() string {
-	sm3 := "SM3: gmsm block function for " + runtime.GOARCH
-	switch {
-	case runtime.GOARCH != "amd64":
-	case cpu.X86.HasAVX2 && cpu.X86.HasBMI2:
-		sm3 = "SM3: gmsm AVX2+BMI2 block function"
-	default:
-		sm3 = "SM3: gmsm SSSE3/AVX or generic block function"
-	}
-	return "NTT: " + amoeba.NTTPath() + "; sampling, coding: Go; " + sm3
+	return "NTT: " + amoeba.NTTPath() + "; sampling, coding: Go; SM3, pseudoXOF, DRNG: crucible.dev/registry/iccs"
 }
