@@ -139,7 +139,11 @@ func barChart(items []barItem, format func(float64) string) string {
 	for _, t := range ax.ticks() {
 		x := float64(label) + ax.pos(t)*plot
 		fmt.Fprintf(&b, `<line class="grid" x1="%s" y1="%d" x2="%s" y2="%d"/>`+"\n", f1(x), top, f1(x), top+rowH*len(items))
-		fmt.Fprintf(&b, `<text class="tick" x="%s" y="%d" text-anchor="middle">%s</text>`+"\n", f1(x), top+rowH*len(items)+16, esc(format(t)))
+		lab := "0"
+		if t > 0 {
+			lab = format(t)
+		}
+		fmt.Fprintf(&b, `<text class="tick" x="%s" y="%d" text-anchor="middle">%s</text>`+"\n", f1(x), top+rowH*len(items)+16, esc(lab))
 	}
 	for i, it := range items {
 		y := top + rowH*i

@@ -1,0 +1,368 @@
+package report
+
+import (
+	"bytes"
+	"encoding/json"
+	"math"
+	"os"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing"
+
+	"golang.org/x/perf/benchfmt"
+
+	"crucible.dev/host/internal/evidence"
+	"crucible.dev/host/internal/stats"
+)
+
+func TestRenderPagesAndDeterminism(t *testing.T) {
+	dir := t.TempDir()
+	synthRun(t, dir)
+	first := renderDir(t, dir)
+	names := map[string]bool{}
+	for _, f := range first {
+		names[f.Path] = true
+	}
+	for _, want := range []string{"summary.md", "report/toykem.md", "report/toykex.md", "report/toyhash.md", "report/index.html"} {
+		if !names[want] {
+			t.Errorf("rendering lacks %s (has %v)", want, names)
+		}
+	}
+	// A second load and render gives the same bytes: no map order, no clock.
+	run, err := evidence.Load(dir)
+	must(t, err)
+	second := Render(run, evidence.Summarize(run))
+	if len(second) != len(first) {
+		t.Fatalf("second rendering has %d files, first %d", len(second), len(first))
+	}
+	for i := range first {
+		if first[i].Path != second[i].Path || !bytes.Equal(first[i].Data, second[i].Data) {
+			t.Errorf("%s: rendering is not deterministic", first[i].Path)
+		}
+	}
+
+	page := read(t, dir, "report/toykem.md")
+	for _, sec := range []string{"## 1 Basic information", "## 2 Assessment environment", "## 3 KAT results by source", "## 4 Performance",
+		"## 5 Resource consumption", "## 6 Transmission and storage", "## 7 Symmetric-primitive share", "## 8 Raw evidence index"} {
+		if !strings.Contains(page, "\n"+sec+"\n") {
+			t.Errorf("toykem.md lacks section %q", sec)
+		}
+	}
+	// Section 4's n column and a record link of section 8.
+	if !strings.Contains(page, "5 × 40 = 200") {
+		t.Errorf("toykem.md: n is not shown as trials × calls (5 × 40 = 200)")
+	}
+	if !strings.Contains(page, "(../records/toykem/Toy-512_fast/keygen.json)") {
+		t.Errorf("toykem.md: evidence index lacks the keygen record link")
+	}
+	if !strings.Contains(page, "12,345") {
+		t.Errorf("toykem.md: static size missing")
+	}
+	kex := read(t, dir, "report/toykex.md")
+	// Two passes of 32 and 48 bytes plus both parties' 32-byte keys.
+	if !regexp.MustCompile(`\| ToyKEX \| 2 \| pass1 32, pass2 48 \| 80 \| 64 \| 144 \|`).MatchString(kex) {
+		t.Errorf("toykex.md: KEX passes and bandwidth row missing:\n%s", kex)
+	}
+	if !strings.Contains(kex, "rfc: case 3: wrong shared secret") {
+		t.Errorf("toykex.md: first KAT failure not shown")
+	}
+	hash := read(t, dir, "report/toyhash.md")
+	if !strings.Contains(hash, "| ToyHash | hash@1024 | 80.0% | 100 | toy.compress 80.0% |") {
+		t.Errorf("toyhash.md: hash share row missing:\n%s", hash)
+	}
+	if !strings.Contains(hash, "| ToyHash | hash@65536 | toy.compress | 1025.00 |") {
+		t.Errorf("toyhash.md: calls per op row missing")
+	}
+
+	sum := read(t, dir, "summary.md")
+	for _, sec := range []string{"## Parameter sets side by side", "## Implementations side by side", "## Across families by security category",
+		"### Category 1: KEMs", "### Category 5: KEMs", "## Symmetric primitives: cycles per byte against message length"} {
+		if !strings.Contains(sum, sec) {
+			t.Errorf("summary.md lacks %q", sec)
+		}
+	}
+	// Parameter sets in natural order, rows = sets, columns = operations.
+	if i, j := strings.Index(sum, "| Toy-512 | 1 |"), strings.Index(sum, "| Toy-1024 | 5 |"); i < 0 || j < 0 || i > j {
+		t.Errorf("summary.md: parameter-set table rows missing or out of order")
+	}
+	// The slow implementation is three times the fast one.
+	if !strings.Contains(sum, "(×3.00)") {
+		t.Errorf("summary.md: implementation ratio missing")
+	}
+	if !strings.Contains(sum, "[toykem](report/toykem.md)") {
+		t.Errorf("summary.md: no link to the plugin page")
+	}
+}
+
+func TestHTMLSelfContained(t *testing.T) {
+	dir := t.TempDir()
+	synthRun(t, dir)
+	renderDir(t, dir)
+	h := read(t, dir, "report/index.html")
+	for _, class := range []string{`class="chart bar-chart"`, `class="chart line-chart"`, `class="chart spread-chart"`} {
+		if !strings.Contains(h, class) {
+			t.Errorf("index.html lacks a %s", class)
+		}
+	}
+	// Nothing is fetched: no script or stylesheet sources, and the only URL
+	// is the SVG namespace (which is a name, not a fetch).
+	stripped := strings.ReplaceAll(h, `xmlns="http://www.w3.org/2000/svg"`, "")
+	for _, bad := range []string{"http://", "https://", "<script", "src=", "@import", "url("} {
+		if strings.Contains(stripped, bad) {
+			t.Errorf("index.html contains %q", bad)
+		}
+	}
+	// Every plugin's eight sections appear as in the Markdown.
+	for _, id := range []string{"p-toykem-1", "p-toykem-8", "p-toyhash-7", "summary-sets", "summary-categories"} {
+		if !strings.Contains(h, `id="`+id+`"`) {
+			t.Errorf("index.html lacks section %s", id)
+		}
+	}
+	// toykex's operations span 5 ns to 90 µs: its bar chart is logarithmic.
+	if !strings.Contains(h, "Median time per operation per instance (log scale)") {
+		t.Errorf("wide-ranging bars were not put on a log scale")
+	}
+}
+
+func TestValidate(t *testing.T) {
+	dir := t.TempDir()
+	synthRun(t, dir)
+	renderDir(t, dir)
+	probs, err := Validate(dir, nil)
+	must(t, err)
+	if len(probs) != 0 {
+		t.Fatalf("fresh run directory does not validate: %v", probs)
+	}
+
+	rec := "records/toykem/Toy-512_fast/encaps.json"
+	cases := []struct {
+		name  string
+		edit  func(t *testing.T, dir string)
+		first string // path the first problem must name
+		what  string
+	}{
+		{"raw sample", func(t *testing.T, dir string) {
+			editRecord(t, filepath.Join(dir, rec), func(r *evidence.Record) { r.Trials[2].NS[7] += 1000 })
+		}, rec, "statistics do not follow from the raw trials"},
+		{"statistic", func(t *testing.T, dir string) {
+			editRecord(t, filepath.Join(dir, rec), func(r *evidence.Record) { r.Stats.NS.Median *= 0.9 })
+		}, rec, "ns.median"},
+		{"moved record", func(t *testing.T, dir string) {
+			editRecord(t, filepath.Join(dir, rec), func(r *evidence.Record) { r.Op = "decaps" })
+		}, rec, "belongs in records/toykem/Toy-512_fast/decaps.json"},
+		{"KAT file", func(t *testing.T, dir string) {
+			p := filepath.Join(dir, "kat/toykex/ToyKEX.json")
+			b, _ := os.ReadFile(p)
+			must(t, os.WriteFile(p, bytes.Replace(b, []byte(`"fail"`), []byte(`"pass"`), -1), 0o644))
+		}, "summary.json", "differs from a fresh rendering"},
+		{"page", func(t *testing.T, dir string) {
+			p := filepath.Join(dir, "report/toyhash.md")
+			b, _ := os.ReadFile(p)
+			must(t, os.WriteFile(p, bytes.Replace(b, []byte("80.0%"), []byte("10.0%"), 1), 0o644))
+		}, "report/toyhash.md", "line "},
+		{"extra page", func(t *testing.T, dir string) {
+			must(t, os.WriteFile(filepath.Join(dir, "report/extra.md"), []byte("x"), 0o644))
+		}, "report/extra.md", "not produced by rendering"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			d := t.TempDir()
+			copyDir(t, dir, d)
+			c.edit(t, d)
+			probs, err := Validate(d, nil)
+			must(t, err)
+			if len(probs) == 0 {
+				t.Fatal("tampered directory validates")
+			}
+			if probs[0].Path != c.first || !strings.Contains(probs[0].What, c.what) {
+				t.Errorf("first problem %q, want %s: ...%s...", probs[0], c.first, c.what)
+			}
+		})
+	}
+}
+
+func TestCompareAndGateSlowdown(t *testing.T) {
+	old := t.TempDir()
+	synthRun(t, old)
+	slow := t.TempDir()
+	copyDir(t, old, slow)
+	scaleRun(t, slow, 1.2)
+	or, err := evidence.Load(old)
+	must(t, err)
+	sr, err := evidence.Load(slow)
+	must(t, err)
+
+	same := Compare(or, or, 0)
+	if len(same) != len(or.Records) {
+		t.Fatalf("compare of a run with itself has %d rows, want %d", len(same), len(or.Records))
+	}
+	for _, d := range same {
+		if d.Significant() || d.Change() != 0 {
+			t.Errorf("%s %s: a run against itself changed %+.2f%%, p=%v", d.Instance, d.Op, 100*d.Change(), d.Cmp.P)
+		}
+	}
+	var out bytes.Buffer
+	WriteComparison(&out, same)
+	if !strings.Contains(out.String(), "0 significantly slower, 0 significantly faster") {
+		t.Errorf("self comparison output:\n%s", out.String())
+	}
+
+	for _, d := range Compare(or, sr, 0) {
+		if !d.Significant() {
+			t.Errorf("%s %s: 20%% slowdown not significant (p=%v)", d.Instance, d.Op, d.Cmp.P)
+		}
+		// Rounding the scaled samples to whole ns moves the 5 ns pass1 a little.
+		if math.Abs(d.Change()-0.2) > 0.02 {
+			t.Errorf("%s %s: change %+.2f%%, want +20%%", d.Instance, d.Op, 100*d.Change())
+		}
+	}
+
+	b := MakeBaseline(or, DefaultTolerance)
+	if len(b.Floors) != len(or.Records) {
+		t.Fatalf("baseline has %d floors, want %d", len(b.Floors), len(or.Records))
+	}
+	// The baseline survives its JSON form.
+	raw, err := json.Marshal(b)
+	must(t, err)
+	var back Baseline
+	must(t, json.Unmarshal(raw, &back))
+	for _, v := range Gate(&back, or, false) {
+		if v.Fails() {
+			t.Errorf("baseline run fails its own gate: %s", v)
+		}
+	}
+	for _, v := range Gate(&back, sr, false) {
+		if !v.Fails() || v.Status != "slower" {
+			t.Errorf("20%% slower %s %s passes the 10%% gate: %s", v.Instance, v.Op, v)
+		}
+	}
+	// With a 25% tolerance the same slowdown passes.
+	for i := range back.Floors {
+		back.Floors[i].Tolerance = 0.25
+	}
+	for _, v := range Gate(&back, sr, false) {
+		if v.Fails() {
+			t.Errorf("20%% slowdown fails a 25%% tolerance: %s", v)
+		}
+	}
+	// An operation the run no longer measures fails unless allowed.
+	must(t, os.Remove(filepath.Join(slow, "records/toykex/ToyKEX/pass1.json")))
+	sr, err = evidence.Load(slow)
+	must(t, err)
+	var missing int
+	for _, v := range Gate(&back, sr, false) {
+		if v.Status == "missing" {
+			missing++
+			if v.Op != "pass1" {
+				t.Errorf("missing verdict for %s", v.Op)
+			}
+		}
+	}
+	if missing != 1 {
+		t.Errorf("%d missing verdicts, want 1", missing)
+	}
+	for _, v := range Gate(&back, sr, true) {
+		if v.Fails() {
+			t.Errorf("--allow-missing still fails: %s", v)
+		}
+	}
+}
+
+func TestBenchfmtParses(t *testing.T) {
+	dir := t.TempDir()
+	synthRun(t, dir)
+	run, err := evidence.Load(dir)
+	must(t, err)
+	var buf bytes.Buffer
+	must(t, WriteBenchfmt(&buf, run))
+
+	want := 0
+	for _, r := range run.Records {
+		for _, tr := range r.Trials {
+			want += len(tr.NS)
+		}
+	}
+	rd := benchfmt.NewReader(&buf, "export")
+	var n int
+	medians := map[string][]float64{}
+	for rd.Scan() {
+		switch rec := rd.Result().(type) {
+		case *benchfmt.SyntaxError:
+			t.Fatalf("benchfmt: %v", rec)
+		case *benchfmt.Result:
+			n++
+			if rec.GetConfig("goos") != "linux" || rec.GetConfig("cpu") != "Test CPU" {
+				t.Fatalf("config lines not applied: goos=%q cpu=%q", rec.GetConfig("goos"), rec.GetConfig("cpu"))
+			}
+			base, parts := rec.Name.Parts()
+			if len(parts) == 0 || string(parts[len(parts)-1]) != "-2" {
+				t.Fatalf("%s: GOMAXPROCS suffix not parsed: %q", rec.Name.Full(), parts)
+			}
+			if !strings.HasPrefix(string(base), "Toy") {
+				t.Fatalf("%s: base name %q", rec.Name.Full(), base)
+			}
+			ns, ok := rec.Value("sec/op")
+			if !ok {
+				t.Fatalf("%s: no sec/op", rec.Name.Full())
+			}
+			key := string(rec.Name.Full()) + " " + rec.GetConfig("pkg")
+			medians[key] = append(medians[key], ns*1e9)
+		}
+	}
+	must(t, rd.Err())
+	if n != want {
+		t.Fatalf("parsed %d results, want one per sample: %d", n, want)
+	}
+	// Each benchmark's samples give back the record's own median.
+	for _, r := range run.Records {
+		name := "Toy" + r.Plugin[3:] + "/instance=" + r.Name
+		if r.Impl != "" {
+			name += "/impl=" + r.Impl
+		}
+		name += "/op=" + r.Op + "-2 crucible.dev/plugins/" + r.Plugin
+		v := medians[name]
+		if len(v) == 0 {
+			t.Fatalf("no samples for %q", name)
+		}
+		s := append([]float64(nil), v...)
+		sort.Float64s(s)
+		if m := stats.Quantile(s, 0.5); math.Abs(m/r.Stats.NS.Median-1) > 1e-6 {
+			t.Errorf("%s: exported median %v, record %v", name, m, r.Stats.NS.Median)
+		}
+	}
+}
+
+func TestNiceAndOrder(t *testing.T) {
+	for _, c := range []struct{ in, want float64 }{{0.7, 1}, {1, 1}, {1.2, 2}, {3, 5}, {7, 10}, {130, 200}} {
+		if got := niceCeil(c.in); got != c.want {
+			t.Errorf("niceCeil(%v) = %v, want %v", c.in, got, c.want)
+		}
+	}
+	if !natLess("ML-KEM-512", "ML-KEM-1024") || natLess("ML-KEM-1024", "ML-KEM-768") || !natLess("sntrup653", "sntrup1013") {
+		t.Error("natLess does not order digit runs as numbers")
+	}
+	a := newAxis(5, 90000, true)
+	if !a.log || a.lo != 1 || a.hi != 100000 {
+		t.Errorf("axis over 5..90000 = %+v, want log 1..1e5", a)
+	}
+	if l := newAxis(20, 60, true); l.log || l.lo != 0 || l.hi != 100 {
+		t.Errorf("axis over 20..60 = %+v, want linear 0..100", l)
+	}
+}
+
+func read(t *testing.T, dir, rel string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join(dir, rel))
+	must(t, err)
+	return string(b)
+}
+
+func editRecord(t *testing.T, path string, edit func(*evidence.Record)) {
+	t.Helper()
+	var r evidence.Record
+	must(t, evidence.ReadJSON(path, &r))
+	edit(&r)
+	must(t, evidence.WriteJSON(path, &r))
+}
