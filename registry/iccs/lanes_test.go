@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"fmt"
 	"math/rand/v2"
+	"runtime"
 	"testing"
 
 	"github.com/emmansun/gmsm/sm3"
@@ -50,6 +51,24 @@ func TestBlock16(t *testing.T) {
 // two words of counter, two final blocks) and output lengths that are and
 // are not multiples of 32 and of the 16-block batch.
 func TestPseudoXOF(t *testing.T) {
+	eachPath(t, testPseudoXOF)
+}
+
+// eachPath runs test on the lane kernel, where there is one, and on the
+// one-block-at-a-time path.
+func eachPath(t *testing.T, test func(*testing.T)) {
+	saved := useLanes
+	defer func() { useLanes = saved }()
+	for _, lanes := range []bool{true, false} {
+		if lanes && !saved {
+			continue
+		}
+		useLanes = lanes
+		t.Run(map[bool]string{true: "lanes", false: "scalar"}[lanes], test)
+	}
+}
+
+func testPseudoXOF(t *testing.T) {
 	r := rand.New(rand.NewPCG(3, 4))
 	outLens := []int{1, 31, 32, 33, 64, 168, 192, 480, 511, 512, 513, 1000, 1536, 4096 + 7}
 	for ml := 0; ml <= 200; ml++ {
@@ -79,7 +98,9 @@ func TestPseudoXOF(t *testing.T) {
 	}
 }
 
-func TestXOFReader(t *testing.T) {
+func TestXOFReader(t *testing.T) { eachPath(t, testXOFReader) }
+
+func testXOFReader(t *testing.T) {
 	msg := []byte("reader")
 	want := make([]byte, 5000)
 	refXOF(want, msg, 1)
@@ -109,7 +130,9 @@ func TestXOFReader(t *testing.T) {
 	}
 }
 
-func TestHashgen(t *testing.T) {
+func TestHashgen(t *testing.T) { eachPath(t, testHashgen) }
+
+func testHashgen(t *testing.T) {
 	var data [seedLen]byte
 	for _, tail := range [][]byte{{0}, {0xff, 0xf8}, {0xff, 0xff, 0xff, 0xf0}, bytes.Repeat([]byte{0xff}, seedLen)} {
 		for i := range data {
@@ -138,7 +161,9 @@ func TestHashgen(t *testing.T) {
 
 // TestNoAllocs guards the hot paths the NGCC ports call thousands of times
 // per operation.
-func TestNoAllocs(t *testing.T) {
+func TestNoAllocs(t *testing.T) { eachPath(t, testNoAllocs) }
+
+func testNoAllocs(t *testing.T) {
 	msg := make([]byte, 100)
 	out := make([]byte, 1000)
 	d := NewDRNG(msg)
@@ -159,32 +184,38 @@ func TestNoAllocs(t *testing.T) {
 
 var sink byte
 
+// loop runs f in a benchmark loop, pinned to one thread, and reports the
+// thread's CPU time per call beside the wall-clock ns/op.
+func loop(b *testing.B, f func()) {
+	runtime.LockOSThread()
+	defer runtime.UnlockOSThread()
+	start := threadCPU()
+	for b.Loop() {
+		f()
+	}
+	b.ReportMetric(float64(threadCPU()-start)/float64(b.N), "cpu-ns/op")
+}
+
 // BenchmarkPseudoXOF measures PseudoXOF against the one-SM3-per-block
 // definition at the output lengths the NGCC ports use (34-byte input as
 // the matrix XOF's ρ ‖ x ‖ y).
 func BenchmarkPseudoXOF(b *testing.B) {
 	msg := make([]byte, 34)
-	for _, n := range []int{32, 192, 1536, 4096} {
+	for _, n := range []int{32, 192, 504, 1536, 4096} {
 		out := make([]byte, n)
 		b.Run(fmt.Sprintf("fast/%d", n), func(b *testing.B) {
 			b.SetBytes(int64(n))
-			for b.Loop() {
-				PseudoXOF(out, msg)
-			}
+			loop(b, func() { PseudoXOF(out, msg) })
 			sink ^= out[0]
 		})
 		b.Run(fmt.Sprintf("gmsmKdf/%d", n), func(b *testing.B) {
 			b.SetBytes(int64(n))
-			for b.Loop() {
-				copy(out, sm3.Kdf(msg, n))
-			}
+			loop(b, func() { copy(out, sm3.Kdf(msg, n)) })
 			sink ^= out[0]
 		})
 		b.Run(fmt.Sprintf("perblock/%d", n), func(b *testing.B) {
 			b.SetBytes(int64(n))
-			for b.Loop() {
-				refXOF(out, msg, 1)
-			}
+			loop(b, func() { refXOF(out, msg, 1) })
 			sink ^= out[0]
 		})
 	}
@@ -195,9 +226,7 @@ func BenchmarkSM3(b *testing.B) {
 		msg := make([]byte, n)
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
 			b.SetBytes(int64(n))
-			for b.Loop() {
-				SM3(msg)
-			}
+			loop(b, func() { SM3(msg) })
 		})
 	}
 }
