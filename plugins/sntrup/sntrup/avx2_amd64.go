@@ -23,35 +23,50 @@ func minmaxShiftedAVX2(x *uint32, n int, d int, mask *[8]uint32)
 // pairPad is how far beyond [0, n) mulAVX2's pair table reaches.
 const pairPad = 40
 
-// polyMulAVX2 is polyMul by 32-output blocks: for each block it runs over
-// the coefficient pairs of a that touch it, with b laid out as the pairs
-// (b[m], b[m-1]) so that one VPMADDWD multiplies two coefficients of a into
-// eight outputs. (Karatsuba levels above this kernel measured slower: it
-// is load-bound, and the O(n) additions cost more than the quarter of the
-// products they save.)
+// polyMulAVX2 is polyMul on mulAVX2. (Karatsuba levels above the kernel
+// measured slower here: at p = 761 the fixed cost of three kernel calls
+// and the O(n) recombination exceed the quarter of the products saved.)
 func polyMulAVX2(c []int32, a []int16, b []int8) {
+	n := len(a)
+	var b16 [maxP]int16
+	for i, x := range b[:n] {
+		b16[i] = int16(x)
+	}
+	mulAVX2(c, a, b16[:n])
+}
+
+// mulAVX2 sets c[0:2n-1] = a*b by 32-output blocks: for each block it runs
+// over the coefficient pairs of a that touch it, with b laid out as the
+// pairs (b[m], b[m-1]) so that one VPMADDWD multiplies two coefficients of
+// a into eight outputs. The last block writes up to 31 values past 2n-1,
+// into c itself when its capacity allows.
+func mulAVX2(c []int32, a, b []int16) {
 	n := len(a)
 	b = b[:n]
 	var ap [maxP + 2]int16
 	copy(ap[:], a)
 	var pairs [2 * (maxP + 2*pairPad)]int16
-	for m := 0; m <= n; m++ {
-		j := 2 * (m + pairPad)
-		if m < n {
-			pairs[j] = int16(b[m])
-		}
-		if m >= 1 {
-			pairs[j+1] = int16(b[m-1])
-		}
+	pb := pairs[2*pairPad : 2*(pairPad+n+1)]
+	pb[0] = b[0]
+	for m := 1; m < n; m++ {
+		pb[2*m], pb[2*m+1] = b[m], b[m-1]
 	}
+	pb[2*n+1] = b[n-1]
 	nout := 2*n - 1
+	nacc := (nout + 31) &^ 31
 	var acc [(2*maxP + 31) &^ 31]int32
+	out := acc[:nacc]
+	if cap(c) >= nacc {
+		out = c[:nacc]
+	}
 	for k0 := 0; k0 < nout; k0 += 32 {
 		lo := max(0, k0-n+1) &^ 1
 		hi := min(n-1, k0+31)
-		mulBlockAVX2(&acc[k0], &ap[lo], &pairs[2*(k0-lo+pairPad)], (hi-lo)/2+1)
+		mulBlockAVX2(&out[k0], &ap[lo], &pairs[2*(k0-lo+pairPad)], (hi-lo)/2+1)
 	}
-	copy(c[:nout], acc[:nout])
+	if cap(c) < nacc {
+		copy(c[:nout], out)
+	}
 }
 
 // laneTables holds, for p = 1, 2, 4, the lane permutation l -> l^p and the

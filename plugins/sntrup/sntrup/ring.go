@@ -68,7 +68,7 @@ func (ps *Params) fold3(out []int8, c []int32) {
 
 // rqMulSmall returns a*b in Rq for a in Rq and b small.
 func (ps *Params) rqMulSmall(out []int16, a []int16, b []int8) {
-	var c [2 * maxP]int32
+	var c [2*maxP + 32]int32
 	polyMul(c[:2*ps.P], a[:ps.P], b[:ps.P])
 	ps.foldFq(out, c[:2*ps.P])
 }
@@ -79,7 +79,7 @@ func (ps *Params) r3Mul(out []int8, a, b []int8) {
 	for i, x := range a[:ps.P] {
 		a16[i] = int16(x)
 	}
-	var c [2 * maxP]int32
+	var c [2*maxP + 32]int32
 	polyMul(c[:2*ps.P], a16[:ps.P], b[:ps.P])
 	ps.fold3(out, c[:2*ps.P])
 }
