@@ -31,7 +31,7 @@ func instances() []*registry.Instance {
 			}},
 			Notes: map[string]string{
 				"implementation": "Go port of the kex-02 reference code (crucible.dev/plugins/afskex 0.1.0)",
-				"arithmetic":     "int16 Montgomery/Barrett as the reference, stores and wraps included",
+				"arithmetic":     "the reference's int16 Montgomery/Barrett NTT; exact int32 NTT-domain accumulation (no int16 wrap is reachable)",
 				"dispatch":       "portable Go arithmetic; ICCS helpers (crucible.dev/registry/iccs): " + iccs.Implementation(),
 				"key form":       "pk = composite pk ‖ static pk, sk = composite sk ‖ static sk (BW-KEM keys)",
 				"pass 4":         "B's check of A; sends nothing, state unchanged",

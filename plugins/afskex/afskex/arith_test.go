@@ -4,6 +4,8 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"crucible.dev/registry/iccs"
 )
 
 func TestZetas(t *testing.T) {
@@ -114,13 +116,12 @@ func TestPack(t *testing.T) {
 	}
 }
 
-// TestBasemulAccExact checks the exact accumulations against the
-// reference's int16 one where the latter cannot wrap (C128, C512), on
-// operands at the extremes of their ranges: 12-bit values against NTT
-// outputs.
-func TestBasemulAccExact(t *testing.T) {
+// TestBasemulAcc checks every instance's accumulation against the
+// reference's literal int16 one, on random operands and on operands at the
+// extremes of their ranges (12-bit values against NTT outputs).
+func TestBasemulAcc(t *testing.T) {
 	r := rand.New(rand.NewPCG(13, 14))
-	for _, p := range []*Params{C128, C512} {
+	for _, p := range All {
 		for trial := 0; trial < 200; trial++ {
 			var a, b polyVec
 			for j := 0; j < p.k; j++ {
@@ -137,9 +138,83 @@ func TestBasemulAccExact(t *testing.T) {
 			}
 			got, want := make([]int16, p.n), make([]int16, p.n)
 			p.basemulAcc(got, &a, &b)
-			p.basemulAccInt16(want, &a, &b)
+			p.basemulAccLiteral(want, &a, &b)
 			if !slices.Equal(got, want) {
-				t.Fatalf("%s trial %d: exact and int16 accumulations differ", p.Name, trial)
+				t.Fatalf("%s trial %d: accumulation differs from the reference's", p.Name, trial)
+			}
+		}
+	}
+}
+
+// TestMontgomeryBound checks the bound basemulAcc's comment relies on:
+// Montgomery reduction of products up to 8190·3328 in magnitude stays
+// within ±2080, and of products up to 4095·1664 within ±1768.
+func TestMontgomeryBound(t *testing.T) {
+	for _, c := range []struct{ max, bound int32 }{{8190 * 3328, 2080}, {4095 * 1664, 1768}} {
+		for x := -c.max; x <= c.max; x += 7 {
+			if m := int32(montgomeryReduce(x)); m > c.bound || m < -c.bound {
+				t.Fatalf("montgomeryReduce(%d) = %d, outside ±%d", x, m, c.bound)
+			}
+		}
+	}
+}
+
+// TestCBD checks every η's sampler against §4.3's bitwise definition.
+func TestCBD(t *testing.T) {
+	for _, eta := range []int{2, 3, 5, 6} {
+		for _, n := range []int{256, 512} {
+			if eta*n/4 > 384 {
+				continue
+			}
+			sigma := []byte{byte(eta), byte(n >> 8)}
+			var f poly
+			C128.sampleNoise(f[:n], sigma, 7, eta)
+			buf := make([]byte, eta*n/4)
+			iccs.PseudoXOF(buf, append(sigma, 7))
+			bit := func(i int) int { return int(buf[i/8] >> (i % 8) & 1) }
+			for i := 0; i < n; i++ {
+				want := 0
+				for j := 0; j < eta; j++ {
+					want += bit(2*eta*i+j) - bit(2*eta*i+eta+j)
+				}
+				if int(f[i]) != want {
+					t.Fatalf("η=%d N=%d: coefficient %d = %d, want %d", eta, n, i, f[i], want)
+				}
+			}
+		}
+	}
+}
+
+// TestPackRoundTrip checks the specialised 10-bit packing against the
+// generic bit packer.
+func TestPackRoundTrip(t *testing.T) {
+	r := rand.New(rand.NewPCG(15, 16))
+	f := make([]int16, 512)
+	for i := range f {
+		f[i] = int16(r.IntN(q) - (q-1)/2)
+	}
+	for _, d := range []int{4, 5, 6, 10} {
+		b := make([]byte, len(f)*d/8)
+		packCompressed(b, f, d)
+		var acc uint64
+		bits, o := 0, 0
+		for i, c := range f {
+			for bits < d {
+				acc |= uint64(b[o]) << bits
+				o++
+				bits += 8
+			}
+			if got, want := uint32(acc&(1<<d-1)), compress(canonical(c), d); got != want {
+				t.Fatalf("d=%d: value %d packed as %d, want %d", d, i, got, want)
+			}
+			acc >>= d
+			bits -= d
+		}
+		g := make([]int16, len(f))
+		unpackDecompressed(g, b, d)
+		for i := range f {
+			if g[i] != decompress(compress(canonical(f[i]), d), d) {
+				t.Fatalf("d=%d: value %d unpacked as %d", d, i, g[i])
 			}
 		}
 	}

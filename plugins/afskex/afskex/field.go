@@ -1,10 +1,11 @@
 package afskex
 
 // The reference arithmetic is Kyber's: int16 coefficients in Montgomery
-// form, reduced lazily (Appendix A). Ported literally, with int16 stores
-// where the C code stores, so that every intermediate representative — and
-// therefore even the theoretical int16 wrap of the C256 accumulation (§4.1)
-// — is the reference's.
+// form, reduced lazily (Appendix A). The transforms keep its int16
+// Montgomery and Barrett steps, so every value they hand on is the
+// reference's representative; where a step's output is reduced to the
+// centred residue anyway and no int16 intermediate can wrap (the NTT-domain
+// accumulation, see basemulAcc), it is computed exactly instead.
 
 const (
 	qInv  = -3327 // q^-1 mod 2^16, centred

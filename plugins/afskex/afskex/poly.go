@@ -45,6 +45,22 @@ func decompress(t uint32, d int) int16 {
 // packCompressed writes Compress_d of every (Barrett-reduced) coefficient
 // of f into b, d bits each in little-endian bit order (§4.2).
 func packCompressed(b []byte, f []int16, d int) {
+	if d == 10 {
+		// The u part, the bulk of a ciphertext: 4 values in 5 bytes.
+		b = b[:len(f)*10/8]
+		for i := 0; i+3 < len(f); i += 4 {
+			c := (*[4]int16)(f[i:])
+			t0, t1 := compress(canonical(c[0]), 10), compress(canonical(c[1]), 10)
+			t2, t3 := compress(canonical(c[2]), 10), compress(canonical(c[3]), 10)
+			o := (*[5]byte)(b[i/4*5:])
+			o[0] = byte(t0)
+			o[1] = byte(t0>>8 | t1<<2)
+			o[2] = byte(t1>>6 | t2<<4)
+			o[3] = byte(t2>>4 | t3<<6)
+			o[4] = byte(t3 >> 2)
+		}
+		return
+	}
 	var acc uint64
 	bits, o := 0, 0
 	for _, c := range f {
@@ -61,6 +77,18 @@ func packCompressed(b []byte, f []int16, d int) {
 
 // unpackDecompressed reads len(f) d-bit values from b and decompresses them.
 func unpackDecompressed(f []int16, b []byte, d int) {
+	if d == 10 {
+		b = b[:len(f)*10/8]
+		for i := 0; i+3 < len(f); i += 4 {
+			x := (*[5]byte)(b[i/4*5:])
+			c := (*[4]int16)(f[i:])
+			c[0] = decompress(uint32(x[0])|uint32(x[1])&0x03<<8, 10)
+			c[1] = decompress(uint32(x[1])>>2|uint32(x[2])&0x0F<<6, 10)
+			c[2] = decompress(uint32(x[2])>>4|uint32(x[3])&0x3F<<4, 10)
+			c[3] = decompress(uint32(x[3])>>6|uint32(x[4])<<2, 10)
+		}
+		return
+	}
 	var acc uint64
 	bits, o := 0, 0
 	mask := uint64(1)<<d - 1
@@ -104,36 +132,24 @@ func polyToMont(f []int16) {
 	}
 }
 
-// basemulAcc sets r to Σ_j a_j ∘ b_j · 2^-16, Barrett-reduced (Appendix A).
+// basemulAcc sets r to Σ_j a_j ∘ b_j · 2^-16, centred (Appendix A).
 //
-// The reference sums the Karatsuba basemul outputs in int16 and then
-// reduces. Its output is the centred representative, which depends only on
-// the residue, unless the int16 sum wraps. That can happen only for N = 256
-// with k = 4 (C256): each odd coefficient lies in (−3q, 3q) and 4·3q > 2^15.
-// There the reference's arithmetic is followed literally; for C128 (2·3q
-// fits) and C512 (basemul outputs are Barrett-reduced) the exact sums give
-// the same bytes with half the multiplications.
+// The reference sums Karatsuba basemul outputs in int16 and Barrett-reduces
+// the sum, so its output is the centred residue unless an int16 sum wraps
+// (§4.1 fears this for C256). It cannot: one operand is always a 12-bit
+// value (matrix entry or decoded key, < 4096) and the other an NTT output
+// (|b| ≤ 1664), so a Montgomery product of the pair sums, whose input is
+// below 8190·3328 in magnitude, lies within ±(8190·3328 + 2^15·q)/2^16 <
+// 2081, the products a0b0 and a1b1 within ±1769, a Karatsuba odd term
+// within ±5619, and a sum of four within ±22476 < 2^15. Exact sums
+// therefore give the reference's bytes for every input, with half its
+// multiplications; TestBasemulAcc compares the two at the operand extremes.
 func (p *Params) basemulAcc(r []int16, a, b *polyVec) {
-	switch {
-	case p.n == 256 && p.k*3*q > 1<<15-1:
-		p.basemulAccInt16(r, a, b)
-	case p.n == 256:
+	if p.n == 256 {
 		basemulAcc256(r[:256], a, b, p.k)
-	default:
+	} else {
 		basemulAcc512(r[:512], a, b, p.k)
 	}
-}
-
-// basemulAccInt16 is the reference's accumulation, int16 wraps included.
-func (p *Params) basemulAccInt16(r []int16, a, b *polyVec) {
-	var t poly
-	n := p.n
-	p.basemul(r, a[0][:n], b[0][:n])
-	for j := 1; j < p.k; j++ {
-		p.basemul(t[:n], a[j][:n], b[j][:n])
-		polyAdd(r, r, t[:n])
-	}
-	polyReduce(r)
 }
 
 // Every basemul operand pair is a 12-bit value (matrix entries, decoded
@@ -192,13 +208,5 @@ func basemulAcc512(r []int16, a, b *polyVec, k int) {
 			r[o+2] = finish(c2%q + g*int32(montgomeryReduce(h2)))
 			r[o+3] = finish(c3 % q)
 		}
-	}
-}
-
-func (p *Params) basemul(r, a, b []int16) {
-	if p.n == 512 {
-		basemul512(r, a, b)
-	} else {
-		basemul256(r, a, b)
 	}
 }

@@ -80,11 +80,34 @@ func (p *Params) sampleNoise(f []int16, sigma []byte, nonce byte, eta int) {
 	buf := stack[:eta*len(f)/4]
 	iccs.PseudoXOF(buf, in[:m+1])
 	buf = stack[:len(buf)+2]
-	mask := uint32(1)<<eta - 1
-	for i := range f {
-		o := 2 * eta * i
-		c := (*[3]byte)(buf[o/8:])
-		w := (uint32(c[0]) | uint32(c[1])<<8 | uint32(c[2])<<16) >> (o % 8)
-		f[i] = int16(bits.OnesCount32(w&mask) - bits.OnesCount32(w>>eta&mask))
+	switch eta {
+	case 2:
+		// Two coefficients per byte: the pair sums of a byte's bits.
+		for i := 0; i+1 < len(f); i += 2 {
+			b := uint32(buf[i/2])
+			d := b&0x55 + b>>1&0x55
+			c := (*[2]int16)(f[i:])
+			c[0] = int16(d&3) - int16(d>>2&3)
+			c[1] = int16(d>>4&3) - int16(d>>6&3)
+		}
+	case 3:
+		// Four coefficients per three bytes: the triple sums of 24 bits.
+		for i := 0; i+3 < len(f); i += 4 {
+			x := (*[3]byte)(buf[i/4*3:])
+			t := uint32(x[0]) | uint32(x[1])<<8 | uint32(x[2])<<16
+			d := t&0x249249 + t>>1&0x249249 + t>>2&0x249249
+			c := (*[4]int16)(f[i:])
+			for j := range c {
+				c[j] = int16(d>>(6*j)&7) - int16(d>>(6*j+3)&7)
+			}
+		}
+	default:
+		mask := uint32(1)<<eta - 1
+		for i := range f {
+			o := 2 * eta * i
+			c := (*[3]byte)(buf[o/8:])
+			w := (uint32(c[0]) | uint32(c[1])<<8 | uint32(c[2])<<16) >> (o % 8)
+			f[i] = int16(bits.OnesCount32(w&mask) - bits.OnesCount32(w>>eta&mask))
+		}
 	}
 }
