@@ -235,8 +235,8 @@ func (m *model) categories(d *doc) {
 	byCat := map[int]map[registry.Kind][]*evidence.InstanceSummary{}
 	for i := range m.sum.Instances {
 		in := &m.sum.Instances[i]
-		if in.Status == "not built" {
-			continue
+		if len(in.Ops) == 0 {
+			continue // not measured in this run: nothing to compare
 		}
 		k := registry.Kind(in.Kind)
 		if byCat[in.Category] == nil {
@@ -251,7 +251,14 @@ func (m *model) categories(d *doc) {
 	for c := range byCat {
 		cats = append(cats, c)
 	}
-	sort.Ints(cats)
+	// Uncategorised instances (symmetric primitives, mostly) come last.
+	sort.Slice(cats, func(i, j int) bool {
+		a, b := cats[i], cats[j]
+		if (a == 0) != (b == 0) {
+			return b == 0
+		}
+		return a < b
+	})
 	d.h(2, "summary-categories", "Across families by security category")
 	d.p(txt("Instances grouped by the NIST security category of their catalog entry; bandwidth as on the plugin pages (section 6); times are medians per call."))
 	for _, c := range cats {
