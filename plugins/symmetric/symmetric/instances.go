@@ -44,7 +44,7 @@ func Instances() []*registry.Instance {
 			Profile: iccsProfile},
 	)
 	for _, in := range out {
-		if in.Profile[0] == iccsProfile[0] {
+		if in.Profile[0] == iccsProfile[0] && in.Impl == "crucible" {
 			in.Notes["dispatch"] = iccs.Implementation()
 		}
 	}

@@ -23,7 +23,7 @@ func TestVectors(t *testing.T) {
 			t.Errorf("%s: no vector source applies", in.Name)
 		}
 		for _, src := range srcs {
-			t.Run(in.Name+"/"+src.Name, func(t *testing.T) {
+			t.Run(in.ID()+"/"+src.Name, func(t *testing.T) {
 				res, err := src.Check(in.Name, registry.Local(in))
 				if errors.Is(err, vectors.ErrUnavailable) {
 					t.Skipf("%s: %v", src.Name, err)
@@ -106,6 +106,9 @@ func TestReturnedSizes(t *testing.T) {
 func TestBenchBodies(t *testing.T) {
 	for _, in := range Instances() {
 		for _, op := range registry.Ops(in) {
+			if op.Prepare == nil {
+				continue // not timed
+			}
 			for _, n := range []int{16, 1024, 65536} {
 				body, err := op.Prepare(rand.Reader, registry.BenchParams{MsgLen: n, OutLen: 64})
 				if err != nil {
