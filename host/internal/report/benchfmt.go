@@ -15,7 +15,10 @@ import (
 // (golang.org/x/perf/benchfmt) so benchstat and other Go tools read it.
 //
 // Configuration lines carry the environment (goos, goarch, cpu, and the
-// settings that affect timing); pkg names each plugin's module. Every
+// settings that affect timing); pkg names each plugin's module. Nothing
+// that identifies the run itself (its start time, its suite) is a
+// configuration key: benchstat puts results with different configurations
+// in different tables, and two runs of one machine must compare. Every
 // sample of every trial is one result line, as `go test -count` would
 // print it: the name is Benchmark<Plugin>/instance=<set>/impl=<impl>/op=<op>
 // with the run's GOMAXPROCS as the -N suffix, the iteration count is the
@@ -32,7 +35,6 @@ func WriteBenchfmt(w io.Writer, run *evidence.Run) error {
 	}
 	cfg := [][2]string{
 		{"goos", e.OS}, {"goarch", e.Arch}, {"cpu", e.CPUModel},
-		{"crucible-suite", c.Suite}, {"crucible-started", c.Started},
 		{"go", e.GoVersion}, {"kernel", e.Kernel}, {"governor", e.Governor}, {"turbo", e.Turbo}, {"smt", e.SMT},
 		{"trials", strconv.Itoa(c.Settings.Trials)},
 	}
