@@ -1,6 +1,9 @@
 package afskex
 
-import "encoding/binary"
+import (
+	"encoding/binary"
+	"math/bits"
+)
 
 // The C256/C512 message code (§4.4.2): 32-bit words on the Barnes–Wall
 // lattice BW32, as 32 symbols in Z_4 at levels 0, q/4, q/2, 3q/4, decoded
@@ -79,17 +82,31 @@ func bddRound(x int16) int16 { return int16(((int32(x) + 2048) >> 12) << 12) }
 // reference's shipped BDD_8/BDD_16/BDD is, so the small cases run without
 // calls; bdd (generic) is the definition the tests compare them with.
 
-// bdd4 is BDD_4, with BDD_2 inline.
+// bdd4 is BDD_4 with BDD_2 inline, in scalars: it runs 64 times per word.
 func bdd4(w, t *[4]int16) {
-	y1 := [2]int16{bddRound(t[0]), bddRound(t[1])}
-	y2 := [2]int16{bddRound(t[2]), bddRound(t[3])}
-	var u1, u2 [2]int16
-	vecSubPhiInv(u1[:], t[2:4], y1[:])
-	vecSubPhiInv(u2[:], t[0:2], y2[:])
-	z1 := [2]int16{bddRound(u1[0]), bddRound(u1[1])}
-	z2 := [2]int16{bddRound(u2[0]), bddRound(u2[1])}
-	bddSelect(w[:], t[:], y1[:], y2[:], z1[:], z2[:])
+	t0, t1, t2, t3 := t[0], t[1], t[2], t[3]
+	y10, y11 := bddRound(t0), bddRound(t1)
+	y20, y21 := bddRound(t2), bddRound(t3)
+	// z1 = BDD_2(φ⁻¹(t[2:4] − y1)), z2 = BDD_2(φ⁻¹(t[0:2] − y2)).
+	a, b := int32(t2-y10), int32(t3-y11)
+	z10, z11 := bddRound(int16((b+a)>>1)), bddRound(int16((b-a)>>1))
+	a, b = int32(t0-y20), int32(t1-y21)
+	z20, z21 := bddRound(int16((b+a)>>1)), bddRound(int16((b-a)>>1))
+	// w1 = y1 + φ(z1), w2 = y2 + φ(z2).
+	w10, w11 := y10+(z10-z11), y11+(z10+z11)
+	w20, w21 := y20+(z20-z21), y21+(z20+z21)
+	d1 := sq(y10-t0) + sq(y11-t1) + sq(w10-t2) + sq(w11-t3)
+	d2 := sq(y20-t2) + sq(y21-t3) + sq(w20-t0) + sq(w21-t1)
+	m := -int16((d2 - d1) >> 31)
+	w[0] = y10 ^ (m & (y10 ^ w20))
+	w[1] = y11 ^ (m & (y11 ^ w21))
+	w[2] = w10 ^ (m & (w10 ^ y20))
+	w[3] = w11 ^ (m & (w11 ^ y21))
 }
+
+// sq is the square of an int16 difference, as the reference adds it into
+// its uint32 distance.
+func sq(d int16) uint32 { return uint32(int32(d) * int32(d)) }
 
 // bdd8 is BDD_8 on bdd4.
 func bdd8(w, t *[8]int16) {
@@ -100,7 +117,18 @@ func bdd8(w, t *[8]int16) {
 	bdd4(&z1, &u)
 	vecSubPhiInv(u[:], t[0:4], y2[:])
 	bdd4(&z2, &u)
-	bddSelect(w[:], t[:], y1[:], y2[:], z1[:], z2[:])
+	addPhi(z1[:], y1[:])
+	addPhi(z2[:], y2[:])
+	var d1, d2 uint32
+	for i := range 4 {
+		d1 += sq(y1[i]-t[i]) + sq(z1[i]-t[4+i])
+		d2 += sq(y2[i]-t[4+i]) + sq(z2[i]-t[i])
+	}
+	m := -int16((d2 - d1) >> 31)
+	for i := range 4 {
+		w[i] = y1[i] ^ (m & (y1[i] ^ z2[i]))
+		w[i+4] = z1[i] ^ (m & (z1[i] ^ y2[i]))
+	}
 }
 
 // bdd16 is BDD_16 on bdd8.
@@ -232,6 +260,36 @@ var labelTerms = [32]struct {
 	31: {2, []uint8{3, 5, 9, 15, 17, 23, 27, 29}, []uint8{1, 7, 11, 13, 19, 21, 25, 31}},
 }
 
+// labelMasks is labelTerms as bit sets over the 32 symbols, so a sum of
+// symbols is two popcounts: Σ_{a∈S} v_a = |lo ∩ S| + 2·|hi ∩ S| with lo and
+// hi the symbols' low and high bits.
+var labelMasks [32]struct {
+	shift       int
+	plus, minus uint32
+}
+
+// bwPositions lists the bit positions of bwMask from the least significant.
+var bwPositions [32]uint8
+
+func init() {
+	for j, lt := range labelTerms {
+		labelMasks[j].shift = lt.shift
+		for _, a := range lt.plus {
+			labelMasks[j].plus |= 1 << a
+		}
+		for _, b := range lt.minus {
+			labelMasks[j].minus |= 1 << b
+		}
+	}
+	n := 0
+	for i := 0; i < 64; i++ {
+		if bwMask>>i&1 == 1 {
+			bwPositions[n] = uint8(i)
+			n++
+		}
+	}
+}
+
 // bwMask marks the 32 bit positions of the 64-bit symbol string that carry
 // message bits once the dependent ones are folded in (§4.4.2 steps 6–7).
 const (
@@ -241,35 +299,27 @@ const (
 
 // delabelBW32 maps a decoded lattice point back to its 32-bit word.
 func delabelBW32(w *[32]int16) uint32 {
-	var v [32]int32
-	for i := range v {
-		v[i] = int32(w[i]&0x3FFF) >> 12
+	var lo, hi uint32 // bit i: the low and high bit of symbol v_i
+	for i, x := range w {
+		v := uint32(x&0x3FFF) >> 12
+		lo |= (v & 1) << i
+		hi |= (v >> 1) << i
 	}
-	var t uint64
-	for j := 0; j < 32; j++ {
-		mv := v[j] & 3
-		if j >= 2 {
-			lt := &labelTerms[j]
-			var s int32
-			for _, a := range lt.plus {
-				s += v[a]
-			}
-			for _, b := range lt.minus {
-				s -= v[b]
-			}
-			mv = (s >> lt.shift) & 3
-		}
+	sum := func(set uint32) int32 {
+		return int32(bits.OnesCount32(lo&set) + 2*bits.OnesCount32(hi&set))
+	}
+	// mv_0 = v_0 and mv_1 = v_1; T holds mv_j at bits 2(31−j), 2(31−j)+1.
+	t := uint64(lo&1|(hi&1)<<1)<<62 | uint64(lo>>1&1|(hi>>1&1)<<1)<<60
+	for j := 2; j < 32; j++ {
+		lm := &labelMasks[j]
+		mv := (sum(lm.plus) - sum(lm.minus)) >> lm.shift & 3
 		t |= uint64(mv) << (2 * (31 - j))
 	}
 	t = (t & bwMask) ^ ((t & bwFold) << 2)
 	// Gather the bits at the positions of bwMask into bits 0..31 (PEXT).
 	var out uint32
-	cnt := 0
-	for i := 0; i < 64; i++ {
-		if bwMask>>i&1 == 1 {
-			out |= uint32(t>>i&1) << cnt
-			cnt++
-		}
+	for i, p := range bwPositions {
+		out |= uint32(t>>p&1) << i
 	}
 	return out
 }
