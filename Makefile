@@ -2,11 +2,22 @@
 MODULES := $(shell go list -m -f '{{.Dir}}')
 PKGS    := $(addsuffix /...,$(MODULES))
 
-.PHONY: test vet check-proto fmt
+.PHONY: test vet check-proto fmt fuzz
 
 # test: everything CI runs.
 test: fmt vet check-proto
-	go test -count=1 $(PKGS)
+	go test -count=1 -timeout 30m $(PKGS)
+	$(MAKE) fuzz FUZZTIME=5s
+
+# fuzz: each fuzz target for FUZZTIME (longer by hand: make fuzz FUZZTIME=10m).
+FUZZTIME ?= 30s
+FUZZ_TARGETS := ./registry/kat:FuzzReadRecords ./registry/kat:FuzzCanonical
+fuzz:
+	@for t in $(FUZZ_TARGETS); do \
+		pkg=$${t%%:*}; name=$${t##*:}; \
+		echo "fuzz $$pkg $$name ($(FUZZTIME))"; \
+		go test -run XXX -fuzz "^$$name\$$" -fuzztime $(FUZZTIME) $$pkg || exit 1; \
+	done
 
 vet:
 	go vet $(PKGS)
