@@ -44,9 +44,14 @@ func TestSort(t *testing.T) {
 		}
 		want := slices.Clone(x)
 		slices.Sort(want)
+		y := slices.Clone(x)
 		sortUint32(x)
 		if !slices.Equal(x, want) {
-			t.Fatalf("n=%d: sortUint32 gave %v, want %v", n, x, want)
+			t.Fatalf("n=%d: sortUint32 (%s) gave %v, want %v", n, Dispatch(), x, want)
+		}
+		sortMergeExchange(y)
+		if !slices.Equal(y, want) {
+			t.Fatalf("n=%d: sortMergeExchange gave %v, want %v", n, y, want)
 		}
 	}
 }

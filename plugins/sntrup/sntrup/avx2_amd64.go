@@ -12,13 +12,13 @@ func swapElimAVX2(f, gp *int16, n int, k *divstepConsts)
 func xswapElimAVX2(v, r *int16, n int, k *divstepConsts)
 
 //go:noescape
-func minmaxAVX2(lo, hi *uint32, n int)
-
-//go:noescape
 func minmaxLanesAVX2(x *uint32, n int, perm, mask *[8]uint32)
 
 //go:noescape
-func minmaxShiftedAVX2(x *uint32, n int, d int, mask *[8]uint32)
+func halfCleanAVX2(x *uint32, nblocks, d int)
+
+//go:noescape
+func flipAVX2(x *uint32, nblocks, s int)
 
 // pairPad is how far beyond [0, n) mulAVX2's pair table reaches.
 const pairPad = 40
@@ -70,47 +70,61 @@ func mulAVX2(c []int32, a, b []int16) {
 }
 
 // laneTables holds, for p = 1, 2, 4, the lane permutation l -> l^p and the
-// mask of the lanes with bit p set.
-var laneTables = func() (t [8]struct{ perm, mask [8]uint32 }) {
+// mask of the lanes with bit p set; flipTables the same for the pairing
+// l -> l^(2p-1) of a bitonic flip on blocks of 2p lanes.
+var laneTables, flipTables = func() (t, f [8]struct{ perm, mask [8]uint32 }) {
 	for _, p := range []int{1, 2, 4} {
 		for l := range 8 {
 			t[p].perm[l] = uint32(l ^ p)
+			f[p].perm[l] = uint32(l ^ (2*p - 1))
 			if l&p != 0 {
 				t[p].mask[l] = ^uint32(0)
+				f[p].mask[l] = ^uint32(0)
 			}
 		}
 	}
-	return t
+	return t, f
 }()
 
-// minmaxRunsAVX2 is minmaxRuns for run lengths p < 8, where the runs are
-// inside vectors: whole vectors of eight go to the assembly, the rest to
-// the portable loop.
-func minmaxRunsAVX2(x []uint32, a, b, end, p int) {
-	t := &laneTables[p]
-	nv := end / 8
-	if a == 0 { // minmax(x[i], x[i+p]): pairs inside each vector
-		if nv > 0 {
-			minmaxLanesAVX2(&x[0], nv, &t.perm, &t.mask)
+// sortBitonicAVX2 sorts x with a bitonic network on the next power of two
+// (at least 8), padding with the maximum value: every stage then pairs
+// lanes inside a vector or whole aligned vectors, which VPERMD and
+// VPMINUD/VPMAXUD do without the misaligned windows of the merge-exchange
+// network. Any sorting network gives the same output.
+func sortBitonicAVX2(x []uint32) {
+	n := len(x)
+	size := 8
+	for size < n {
+		size *= 2
+	}
+	var buf [2048]uint32
+	if size > len(buf) {
+		sortMergeExchange(x)
+		return
+	}
+	b := buf[:size]
+	copy(b, x)
+	for i := n; i < size; i++ {
+		b[i] = ^uint32(0)
+	}
+	nv := size / 8
+	for blk := 2; blk <= size; blk *= 2 { // merge sorted halves of blk values
+		if blk <= 8 {
+			t := &flipTables[blk/2]
+			minmaxLanesAVX2(&b[0], nv, &t.perm, &t.mask)
+		} else {
+			flipAVX2(&b[0], size/blk, blk/8)
 		}
-	} else { // minmax(x[i+p], x[i+b]): lanes with bit p set, against x shifted by b-p
-		if nv > 0 {
-			minmaxShiftedAVX2(&x[0], nv, b-p, &t.mask)
+		for d := blk / 4; d >= 1; d /= 2 {
+			if d >= 8 {
+				halfCleanAVX2(&b[0], size/(2*d), d/8)
+			} else {
+				t := &laneTables[d]
+				minmaxLanesAVX2(&b[0], nv, &t.perm, &t.mask)
+			}
 		}
 	}
-	for i := 8 * nv; i < end; i++ {
-		if i&p == 0 {
-			minmaxGeneric(x[i+a:i+a+1], x[i+b:i+b+1])
-		}
-	}
-}
-
-func minmaxAVX2Slices(lo, hi []uint32) {
-	n8 := len(lo) &^ 7
-	if n8 > 0 {
-		minmaxAVX2(&lo[0], &hi[0], n8)
-	}
-	minmaxGeneric(lo[n8:], hi[n8:len(lo)])
+	copy(x, b[:n])
 }
 
 // divstepConsts are the broadcast scalars of one divstepAVX2 call.

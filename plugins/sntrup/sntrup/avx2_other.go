@@ -7,5 +7,4 @@ package sntrup
 func polyMulAVX2(c []int32, a []int16, b []int8)         { panic("sntrup: no AVX2 code in this build") }
 func (ps *Params) rqRecip3AVX2(out []int16, a []int8)    { panic("sntrup: no AVX2 code in this build") }
 func (ps *Params) r3RecipAVX2(out []int8, a []int8) bool { panic("sntrup: no AVX2 code in this build") }
-func minmaxAVX2Slices(lo, hi []uint32)                   { panic("sntrup: no AVX2 code in this build") }
-func minmaxRunsAVX2(x []uint32, a, b, end, p int) bool   { panic("sntrup: no AVX2 code in this build") }
+func sortBitonicAVX2(x []uint32)                         { panic("sntrup: no AVX2 code in this build") }

@@ -54,12 +54,3 @@ func r3Recip(ps *Params, out []int8, a []int8) bool {
 	}
 	return ps.r3RecipGeneric(out, a)
 }
-
-// minmaxVec sets lo[i], hi[i] to the minimum and maximum of each pair.
-func minmaxVec(lo, hi []uint32) {
-	if useAVX2 {
-		minmaxAVX2Slices(lo, hi)
-	} else {
-		minmaxGeneric(lo, hi)
-	}
-}

@@ -136,32 +136,6 @@ xsdone:
 	VZEROUPPER
 	RET
 
-// func minmaxAVX2(lo, hi *uint32, n int)
-//
-// lo[i], hi[i] = min, max of the pair for i < n, n a multiple of 8.
-TEXT ·minmaxAVX2(SB), NOSPLIT, $0-24
-	MOVQ lo+0(FP), SI
-	MOVQ hi+8(FP), DI
-	MOVQ n+16(FP), CX
-	SHRQ $3, CX
-	JZ mmdone
-
-mmloop:
-	VMOVDQU (SI), Y0
-	VMOVDQU (DI), Y1
-	VPMINUD Y1, Y0, Y2
-	VPMAXUD Y1, Y0, Y3
-	VMOVDQU Y2, (SI)
-	VMOVDQU Y3, (DI)
-	ADDQ $32, SI
-	ADDQ $32, DI
-	DECQ CX
-	JNZ mmloop
-
-mmdone:
-	VZEROUPPER
-	RET
-
 // func minmaxLanesAVX2(x *uint32, n int, perm, mask *[8]uint32)
 //
 // For each of the n vectors of eight at x: minmax(x[i], x[i^p]) inside the
@@ -189,60 +163,6 @@ mlloop:
 	JNZ mlloop
 
 mldone:
-	VZEROUPPER
-	RET
-
-// func minmaxShiftedAVX2(x *uint32, n int, d int, mask *[8]uint32)
-//
-// For each of the n vectors U at x (stepping by eight) and W at x+d
-// (d = q-p elements): minmax(U[l], W[l]) on the lanes l of mask (bit p
-// set), U taking the minimum. When d < 8 the windows of one vector
-// overlap, so only the lanes of mask are stored (VPMASKMOVD): each
-// position belongs to one pair of the stage, and later loads see earlier
-// stores. Otherwise blends and plain stores are enough.
-TEXT ·minmaxShiftedAVX2(SB), NOSPLIT, $0-32
-	MOVQ x+0(FP), SI
-	MOVQ n+8(FP), CX
-	MOVQ d+16(FP), DX
-	MOVQ mask+24(FP), BX
-	CMPQ DX, $8
-	SETLT R8
-	SHLQ $2, DX
-	ADDQ SI, DX
-	VMOVDQU (BX), Y15
-	TESTQ CX, CX
-	JZ msdone
-	TESTB R8, R8
-	JNZ msmasked
-
-msloop:
-	VMOVDQU (SI), Y0
-	VMOVDQU (DX), Y1
-	VPMINUD Y1, Y0, Y2
-	VPMAXUD Y1, Y0, Y3
-	VPBLENDVB Y15, Y2, Y0, Y0
-	VPBLENDVB Y15, Y3, Y1, Y1
-	VMOVDQU Y0, (SI)
-	VMOVDQU Y1, (DX)
-	ADDQ $32, SI
-	ADDQ $32, DX
-	DECQ CX
-	JNZ msloop
-	JMP msdone
-
-msmasked:
-	VMOVDQU (SI), Y0
-	VMOVDQU (DX), Y1
-	VPMINUD Y1, Y0, Y2
-	VPMAXUD Y1, Y0, Y3
-	VPMASKMOVD Y2, Y15, (SI)
-	VPMASKMOVD Y3, Y15, (DX)
-	ADDQ $32, SI
-	ADDQ $32, DX
-	DECQ CX
-	JNZ msmasked
-
-msdone:
 	VZEROUPPER
 	RET
 
@@ -332,5 +252,78 @@ xs3loop:
 	JNZ xs3loop
 
 xs3done:
+	VZEROUPPER
+	RET
+
+// func halfCleanAVX2(x *uint32, nblocks, d int)
+//
+// A bitonic half-cleaner at distance 8d: in each of the nblocks blocks of
+// 2d vectors, minmax(V[j], V[j+d]) for j < d, the minimum kept low.
+TEXT ·halfCleanAVX2(SB), NOSPLIT, $0-24
+	MOVQ x+0(FP), SI
+	MOVQ nblocks+8(FP), CX
+	MOVQ d+16(FP), DX
+	MOVQ DX, R8
+	SHLQ $5, R8 // d vectors in bytes
+
+hcblock:
+	MOVQ DX, BX
+	MOVQ SI, DI
+
+hcloop:
+	VMOVDQU (DI), Y0
+	VMOVDQU (DI)(R8*1), Y1
+	VPMINUD Y1, Y0, Y2
+	VPMAXUD Y1, Y0, Y3
+	VMOVDQU Y2, (DI)
+	VMOVDQU Y3, (DI)(R8*1)
+	ADDQ $32, DI
+	DECQ BX
+	JNZ hcloop
+	LEAQ (SI)(R8*2), SI
+	DECQ CX
+	JNZ hcblock
+	VZEROUPPER
+	RET
+
+// func flipAVX2(x *uint32, nblocks, s int)
+//
+// The first step of a bitonic merge of blocks of s vectors (8s values):
+// minmax(x[i], x[8s-1-i]) within each block, as vectors j and s-1-j with
+// the lanes of the second reversed, the minimum kept low.
+TEXT ·flipAVX2(SB), NOSPLIT, $0-24
+	MOVQ x+0(FP), SI
+	MOVQ nblocks+8(FP), CX
+	MOVQ s+16(FP), DX
+	MOVL $0x00010203, AX
+	MOVL $0x04050607, BX
+	VMOVD BX, X15
+	VPINSRD $1, AX, X15, X15
+	VPMOVZXBD X15, Y15 // lane indices 7,6,...,0
+	MOVQ DX, R8
+	SHLQ $5, R8 // block size in bytes
+
+flblock:
+	MOVQ DX, BX
+	SHRQ $1, BX
+	MOVQ SI, DI
+	LEAQ -32(SI)(R8*1), R9
+
+flloop:
+	VMOVDQU (DI), Y0
+	VMOVDQU (R9), Y1
+	VPERMD Y1, Y15, Y1
+	VPMINUD Y1, Y0, Y2
+	VPMAXUD Y1, Y0, Y3
+	VPERMD Y3, Y15, Y3
+	VMOVDQU Y2, (DI)
+	VMOVDQU Y3, (R9)
+	ADDQ $32, DI
+	SUBQ $32, R9
+	DECQ BX
+	JNZ flloop
+	ADDQ R8, SI
+	DECQ CX
+	JNZ flblock
 	VZEROUPPER
 	RET

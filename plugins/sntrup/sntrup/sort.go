@@ -1,11 +1,22 @@
 package sntrup
 
-// sortUint32 sorts x in place with a data-oblivious sorting network
-// (Batcher's merge exchange, Knuth TAOCP vol. 3, §5.2.2 Algorithm M), so
+// sortUint32 sorts x in place with a data-oblivious sorting network, so
 // that the sequence of memory accesses and operations depends only on
 // len(x). Short_fromlist (spec §3.5) needs it: the sorted keys carry the
-// secret positions of a weight-w polynomial.
+// secret positions of a weight-w polynomial. The portable network is
+// Batcher's merge exchange (Knuth TAOCP vol. 3, §5.2.2 Algorithm M); the
+// AVX2 one is bitonic (sortBitonicAVX2). Both sort, so both give the same
+// output.
 func sortUint32(x []uint32) {
+	if useAVX2 {
+		sortBitonicAVX2(x)
+		return
+	}
+	sortMergeExchange(x)
+}
+
+// sortMergeExchange is the portable network.
+func sortMergeExchange(x []uint32) {
 	n := len(x)
 	if n < 2 {
 		return
@@ -25,10 +36,6 @@ func sortUint32(x []uint32) {
 // minmaxRuns applies minmax(x[i+a], x[i+b]) for every i < end with
 // i&p == 0, that is, over runs of length p starting at multiples of 2p.
 func minmaxRuns(x []uint32, a, b, end, p int) {
-	if p < 8 && useAVX2 {
-		minmaxRunsAVX2(x, a, b, end, p)
-		return
-	}
 	if p == 1 {
 		for i := 0; i < end; i += 2 {
 			minmaxGeneric(x[i+a:i+a+1], x[i+b:i+b+1])
@@ -37,7 +44,7 @@ func minmaxRuns(x []uint32, a, b, end, p int) {
 	}
 	for j := 0; j < end; j += 2 * p {
 		k := min(p, end-j)
-		minmaxVec(x[j+a:j+a+k], x[j+b:j+b+k])
+		minmaxGeneric(x[j+a:j+a+k], x[j+b:j+b+k])
 	}
 }
 
