@@ -120,8 +120,15 @@ func actualSizes(r registry.Runner, kind registry.Kind, declared registry.Sizes)
 // exchange drives a whole key exchange through a Runner: init_a, init_b,
 // passes 1..n alternately, derive_a and derive_b.
 func exchange(r registry.Runner, n int) (*registry.Transcript, error) {
+	return Exchange([2]registry.Runner{r, r}, n)
+}
+
+// Exchange drives a whole key exchange with party A played by rs[0] and
+// party B by rs[1]: the same implementation, or two for interop.
+func Exchange(rs [2]registry.Runner, n int) (*registry.Transcript, error) {
 	t := &registry.Transcript{}
 	for i, p := range []string{"a", "b"} {
+		r := rs[i]
 		o, err := r.Run("init_"+p, randomness(), nil)
 		if err != nil {
 			return t, fmt.Errorf("init_%s: %w", p, err)
@@ -136,7 +143,7 @@ func exchange(r registry.Runner, n int) (*registry.Transcript, error) {
 		if registry.Sender(i) == registry.PartyB {
 			s = 1
 		}
-		o, err := r.Run("pass"+strconv.Itoa(i), randomness(), registry.Args{
+		o, err := rs[s].Run("pass"+strconv.Itoa(i), randomness(), registry.Args{
 			registry.ArgPK: t.PK[s], registry.ArgSK: t.SK[s], registry.ArgPeerPK: t.PK[1-s],
 			registry.ArgSt: st[s], registry.ArgIn: in})
 		if err != nil {
@@ -151,7 +158,7 @@ func exchange(r registry.Runner, n int) (*registry.Transcript, error) {
 		last[1-s] = in
 	}
 	for i, p := range []string{"a", "b"} {
-		o, err := r.Run("derive_"+p, nil, registry.Args{
+		o, err := rs[i].Run("derive_"+p, nil, registry.Args{
 			registry.ArgPK: t.PK[i], registry.ArgSK: t.SK[i], registry.ArgPeerPK: t.PK[1-i],
 			registry.ArgSt: st[i], registry.ArgIn: last[i]})
 		if err != nil {
