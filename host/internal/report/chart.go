@@ -225,6 +225,17 @@ func lineChart(series []lineSeries) string {
 	return b.String()
 }
 
+// lineLogY reports whether lineChart puts the series' y on a log scale.
+func lineLogY(series []lineSeries) bool {
+	lo, hi := math.Inf(1), 0.0
+	for _, s := range series {
+		for _, p := range s.pts {
+			lo, hi = math.Min(lo, p.y), math.Max(hi, p.y)
+		}
+	}
+	return logWorthy(lo, hi)
+}
+
 // spreadChart draws, per operation, each trial's median as its deviation
 // in percent from the median of the trials' medians: trials that agree sit
 // on the centre line.

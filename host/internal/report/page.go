@@ -315,7 +315,11 @@ func (m *model) performance(d *doc, p *evidence.PluginInfo, id string) {
 	}
 	d.fig(barChart(bars, Duration), "Median time per operation per instance"+scaleNote(bars))
 	if len(series) > 0 {
-		d.fig(lineChart(series), "Cycles per byte against message length (log x)")
+		note := "log x"
+		if lineLogY(series) {
+			note = "log x, log y"
+		}
+		d.fig(lineChart(series), "Median cycles per byte against message length ("+note+")")
 	}
 	d.fig(spreadChart(spread), "Trial spread: each trial's median against the median of the trials' medians")
 }
