@@ -60,6 +60,8 @@ func instances() []*registry.Instance {
 				gen(sourceOneCall, sntrup.OneCall),
 				gen(sourceNIST, sntrup.PerCoefficient),
 			},
+			// The symmetric share is SHA-512 (Hash_b of spec §3.5).
+			Profile: []string{"crypto/internal/fips140/sha512.", "crypto/sha512."},
 			Notes: map[string]string{
 				"implementation": "crucible.dev/plugins/sntrup (Go, this module)",
 				"dispatch":       sntrup.Dispatch() + " (" + runtime.GOARCH + ")",

@@ -194,5 +194,19 @@ func TestPolyMul(t *testing.T) {
 		if !slices.Equal(got, want) {
 			t.Fatalf("%s: polyMul (%s) differs from the portable product", ps.Name, Dispatch())
 		}
+		// small by small, as R3 multiplies
+		e := randomSmall(r, ps.P)
+		e16 := make([]int16, ps.P)
+		for i, x := range e {
+			e16[i] = int16(x)
+		}
+		polyMulGeneric(want, e16, b)
+		if useAVX2 {
+			clear(got)
+			polyMul3AVX2(got, e, b)
+			if !slices.Equal(got[:2*ps.P-1], want[:2*ps.P-1]) {
+				t.Fatalf("%s: polyMul3AVX2 differs from the portable product", ps.Name)
+			}
+		}
 	}
 }

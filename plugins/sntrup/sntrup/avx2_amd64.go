@@ -219,3 +219,42 @@ func (ps *Params) r3RecipAVX2(out []int8, a []int8) bool {
 	}
 	return delta == 0
 }
+
+//go:noescape
+func mul3BlockAVX2(acc *int16, e *int8, t *uint8, npairs int)
+
+// pairPad3 is how far beyond [0, n] polyMul3AVX2's table reaches: its
+// 64-output blocks read pairs down to m = -65.
+const pairPad3 = 72
+
+// polyMul3AVX2 sets c[0:2n-1] to the integer product of two small
+// polynomials with VPMADDUBSW, which needs one unsigned operand: the table
+// holds b+1 in {0,1,2} (zero outside b), so each output gains the sum of
+// the e[i] it met, subtracted afterwards from prefix sums.
+func polyMul3AVX2(c []int32, a, b []int8) {
+	n := len(a)
+	b = b[:n]
+	var ap [maxP + 2]int8
+	copy(ap[:], a)
+	var table [2 * (maxP + 2*pairPad3)]uint8
+	tb := table[2*pairPad3 : 2*(pairPad3+n+1)]
+	tb[0] = uint8(b[0] + 1)
+	for m := 1; m < n; m++ {
+		tb[2*m], tb[2*m+1] = uint8(b[m]+1), uint8(b[m-1]+1)
+	}
+	tb[2*n+1] = uint8(b[n-1] + 1)
+	nout := 2*n - 1
+	var acc [(2*maxP + 63) &^ 63]int16
+	for k0 := 0; k0 < nout; k0 += 64 {
+		lo := max(0, k0-n+1) &^ 1
+		hi := min(n-1, k0+63)
+		mul3BlockAVX2(&acc[k0], &ap[lo], &table[2*(k0-lo+pairPad3)], (hi-lo)/2+1)
+	}
+	var prefix [maxP + 1]int32
+	for i, x := range a[:n] {
+		prefix[i+1] = prefix[i] + int32(x)
+	}
+	for k := range nout {
+		c[k] = int32(acc[k]) - (prefix[min(k, n-1)+1] - prefix[max(0, k-n+1)])
+	}
+}

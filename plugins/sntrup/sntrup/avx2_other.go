@@ -8,3 +8,4 @@ func polyMulAVX2(c []int32, a []int16, b []int8)         { panic("sntrup: no AVX
 func (ps *Params) rqRecip3AVX2(out []int16, a []int8)    { panic("sntrup: no AVX2 code in this build") }
 func (ps *Params) r3RecipAVX2(out []int8, a []int8) bool { panic("sntrup: no AVX2 code in this build") }
 func sortBitonicAVX2(x []uint32)                         { panic("sntrup: no AVX2 code in this build") }
+func polyMul3AVX2(c []int32, a, b []int8)                { panic("sntrup: no AVX2 code in this build") }
