@@ -28,16 +28,18 @@ func (p *Params) Passes() int { return 4 }
 // matrix, and the composite key that is their sum.
 func (p *Params) Init(_ registry.Party, rand io.Reader) (pk, sk, st []byte, err error) {
 	s, pvb, pkb, skb := p.s, p.polyVecBytes(), p.kemPKBytes(), p.kemSKBytes()
+	pk = make([]byte, 2*pkb)
+	sk = make([]byte, 2*skb)
+	st = make([]byte, s)
+	// The draws land in the outputs (sk is overwritten below), so that no
+	// buffer escapes to the heap through the io.Reader.
 	var coins [2 * maxS]byte
-	if _, err := io.ReadFull(rand, coins[:2*s]); err != nil {
+	if err := draw(coins[:2*s], sk, rand); err != nil {
 		return nil, nil, nil, fmt.Errorf("%s init: %w", p.Name, err)
 	}
-	st = make([]byte, s)
 	if _, err := io.ReadFull(rand, st); err != nil {
 		return nil, nil, nil, fmt.Errorf("%s init: %w", p.Name, err)
 	}
-	pk = make([]byte, 2*pkb)
-	sk = make([]byte, 2*skb)
 	cpk, spk := pk[:pkb], pk[pkb:]
 	csk, ssk := sk[:skb], sk[skb:]
 
@@ -98,6 +100,18 @@ func (p *Params) checkKeys(pk, sk, peerPK []byte) error {
 	return nil
 }
 
+// draw reads len(dst) random bytes in one Read (one DRNG call of the
+// reference) through scratch, an output buffer the caller overwrites later,
+// so that dst can stay on the stack.
+func draw(dst, scratch []byte, rand io.Reader) error {
+	b := scratch[:len(dst)]
+	if _, err := io.ReadFull(rand, b); err != nil {
+		return err
+	}
+	copy(dst, b)
+	return nil
+}
+
 func checkLen(what string, b []byte, want int) error {
 	if len(b) != want {
 		return fmt.Errorf("%s of %d bytes, want %d", what, len(b), want)
@@ -111,11 +125,11 @@ func (p *Params) pass1(rand io.Reader, peerPK, st []byte) (out, newSt []byte, er
 	if err := checkLen("state", st, s); err != nil {
 		return nil, nil, err
 	}
+	out = make([]byte, p.ctBytes())
 	var m [maxS]byte
-	if _, err := io.ReadFull(rand, m[:s]); err != nil {
+	if err := draw(m[:s], out, rand); err != nil {
 		return nil, nil, err
 	}
-	out = make([]byte, p.ctBytes())
 	newSt = make([]byte, 2*s)
 	copy(newSt, st)
 	p.kemEncaps(out, newSt[s:], peerPK[:p.kemPKBytes()], m[:s])
@@ -135,11 +149,11 @@ func (p *Params) pass2(rand io.Reader, sk, peerPK, st, in []byte) (out, newSt []
 	}
 	var kk [2 * maxS]byte // K_B ‖ K_A
 	p.kemDecaps(kk[:s], sk[:p.kemSKBytes()], in)
+	out = make([]byte, ctb+s)
 	var m [maxS]byte
-	if _, err := io.ReadFull(rand, m[:s]); err != nil {
+	if err := draw(m[:s], out, rand); err != nil {
 		return nil, nil, err
 	}
-	out = make([]byte, ctb+s)
 	p.kemEncaps(out[:ctb], kk[s:2*s], peerPK[:p.kemPKBytes()], m[:s])
 	newSt = make([]byte, 4*s)
 	copy(newSt, st)
@@ -216,10 +230,12 @@ func (p *Params) authenticate(peerPK, seed []byte) bool {
 }
 
 // Derive returns K_sess = st[S:2S] (§6.2 derive). Both parties' states have
-// the key-schedule form by then.
+// the key-schedule form by then. Like the reference, which copies those
+// bytes out, it computes nothing: the secret it returns shares st's storage
+// (capacity-limited, so appending to it cannot touch the state).
 func (p *Params) Derive(pt registry.Party, pk, sk, peerPK, st, in []byte) ([]byte, error) {
 	if err := checkLen("state", st, 4*p.s); err != nil {
 		return nil, fmt.Errorf("%s derive_%s: %w", p.Name, pt, err)
 	}
-	return append([]byte(nil), st[p.s:2*p.s]...), nil
+	return st[p.s : 2*p.s : 2*p.s], nil
 }

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/rand"
 	"errors"
+	"io"
 	"testing"
 
 	"crucible.dev/registry"
@@ -116,5 +117,43 @@ func TestMalformedInputs(t *testing.T) {
 	}
 	if _, err := p.Derive(registry.PartyA, pk, sk, pk, st, nil); err == nil {
 		t.Error("derive accepted the init state")
+	}
+}
+
+// TestAllocations checks that a step allocates its outputs and nothing
+// else: the randomness, polynomials and matrices stay on the stack.
+func TestAllocations(t *testing.T) {
+	if testing.Short() {
+		t.Skip("allocation counts")
+	}
+	zeros := make([]byte, 1<<12)
+	rng := func() io.Reader { return bytes.NewReader(zeros) }
+	for _, p := range All {
+		tr, err := registry.RunExchange(p, rng())
+		if err != nil {
+			t.Fatal(err)
+		}
+		steps := []struct {
+			name string
+			want float64 // the outputs: pk, sk, st; out, newSt; ...
+			run  func()
+		}{
+			{"init", 3, func() { p.Init(registry.PartyA, rng()) }},
+			{"pass1", 2, func() { p.Pass(1, rng(), tr.PK[0], tr.SK[0], tr.PK[1], tr.St[0], nil) }},
+			{"pass2", 2, func() { p.Pass(2, rng(), tr.PK[1], tr.SK[1], tr.PK[0], tr.St[1], tr.Msg[0]) }},
+			{"pass3", 2, func() { p.Pass(3, rng(), tr.PK[0], tr.SK[0], tr.PK[1], tr.StAfter[0], tr.Msg[1]) }},
+			{"pass4", 1, func() { p.Pass(4, rng(), tr.PK[1], tr.SK[1], tr.PK[0], tr.StAfter[1], tr.Msg[2]) }},
+			{"derive", 0, func() { p.Derive(registry.PartyA, tr.PK[0], tr.SK[0], tr.PK[1], tr.StAfter[2], tr.Msg[3]) }},
+		}
+		for _, s := range steps {
+			// The reader itself is one allocation, outside the step.
+			extra := 1.0
+			if s.name == "derive" {
+				extra = 0
+			}
+			if got := testing.AllocsPerRun(20, s.run); got != s.want+extra {
+				t.Errorf("%s %s: %v allocations, want %v", p.Name, s.name, got, s.want+extra)
+			}
+		}
 	}
 }
