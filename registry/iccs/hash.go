@@ -39,13 +39,18 @@ func pseudoXOF(out, msg []byte, ctr uint32) {
 	// Without lanes, blocks go one by one. A message of a block or more is
 	// absorbed once and its state restored for each counter; a shorter one
 	// costs less to absorb again than to restore.
+	// Both keep what they need of msg before out is written, so out may
+	// overlap msg.
 	d := getDigest()
 	d.h.Reset()
 	d.write(msg)
 	long := len(msg) >= sm3.BlockSize && len(out) > sm3.Size
 	var mid [marshaledSize]byte
+	var short [sm3.BlockSize]byte
 	if long {
 		mid = d.save()
+	} else {
+		msg = short[:copy(short[:], msg)]
 	}
 	var c [4]byte
 	for first := true; len(out) > 0; first = false {

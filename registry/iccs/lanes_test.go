@@ -86,6 +86,21 @@ func testPseudoXOF(t *testing.T) {
 			}
 		}
 	}
+	// out may overlap msg, as when a caller derives a key in place.
+	for _, ml := range []int{10, 60, 100} {
+		for _, n := range []int{32, 100, 600} {
+			buf := make([]byte, max(ml, n))
+			for i := range buf {
+				buf[i] = byte(i)
+			}
+			want := make([]byte, n)
+			refXOF(want, buf[:ml], 1)
+			PseudoXOF(buf[:n], buf[:ml])
+			if !bytes.Equal(buf[:n], want) {
+				t.Fatalf("pseudoXOF in place (msg %d, out %d) differs", ml, n)
+			}
+		}
+	}
 	// Counters that carry into a second, third and fourth byte.
 	msg := []byte("counter carry")
 	for _, c := range []uint32{250, 65530, 1<<24 - 3, 1<<32 - 5} {
