@@ -80,7 +80,8 @@ func bddRound(x int16) int16 { return int16(((int32(x) + 2048) >> 12) << 12) }
 // versa), and keep the nearer of the two candidates, the first unless the
 // second is strictly nearer. The recursion is unrolled by size, as the
 // reference's shipped BDD_8/BDD_16/BDD is, so the small cases run without
-// calls; bdd (generic) is the definition the tests compare them with.
+// calls; bdd in reference_test.go is the generic definition they are
+// checked against.
 
 // bdd4 is BDD_4 with BDD_2 inline, in scalars: it runs 64 times per word.
 func bdd4(w, t *[4]int16) {
@@ -171,25 +172,6 @@ func bddSelect(w, t, y1, y2, z1, z2 []int16) {
 		w[i] = y1[i] ^ (mask & (y1[i] ^ w2[i]))
 		w[i+h] = w1[i] ^ (mask & (w1[i] ^ y2[i]))
 	}
-}
-
-// bdd is BDD_n for any n = len(t), a power of two, written as the
-// reference's commented-out BDD_recursive: the definition bdd32 unrolls.
-func bdd(w, t []int16) {
-	n := len(t)
-	if n == 2 {
-		w[0], w[1] = bddRound(t[0]), bddRound(t[1])
-		return
-	}
-	h := n / 2
-	var y1, y2, z1, z2, tmp [16]int16
-	bdd(y1[:h], t[:h])
-	bdd(y2[:h], t[h:])
-	vecSubPhiInv(tmp[:h], t[h:], y1[:h])
-	bdd(z1[:h], tmp[:h])
-	vecSubPhiInv(tmp[:h], t[:h], y2[:h])
-	bdd(z2[:h], tmp[:h])
-	bddSelect(w, t, y1[:h], y2[:h], z1[:h], z2[:h])
 }
 
 // vecSubPhiInv sets r = φ⁻¹(a − b): pairs (x, y) map to ((y+x)>>1, (y−x)>>1).

@@ -1,8 +1,9 @@
 package afskex
 
-// The reference's NTT-domain products exactly as Appendix A gives them
-// (Karatsuba basemul with int16 stores, summed in int16, then Barrett): the
-// definition the faster accumulations in poly.go are checked against.
+// Definitions as the reference states them, which the faster code of the
+// package is checked against: the NTT-domain products of Appendix A
+// (Karatsuba basemul with int16 stores, summed in int16, then Barrett) and
+// the recursive BW32 decoder of §4.4.2.
 
 // basemul256 multiplies a and b in the NTT domain of N = 256: 64 groups of
 // two degree-1 residues, mod X²−ζ and X²+ζ, with Karatsuba (Appendix A).
@@ -65,4 +66,23 @@ func (p *Params) basemulAccLiteral(r []int16, a, b *polyVec) {
 		polyAdd(r, r, t[:n])
 	}
 	polyReduce(r)
+}
+
+// bdd is BDD_n for any n = len(t), a power of two, written as the
+// reference's commented-out BDD_recursive: the definition bdd32 unrolls.
+func bdd(w, t []int16) {
+	n := len(t)
+	if n == 2 {
+		w[0], w[1] = bddRound(t[0]), bddRound(t[1])
+		return
+	}
+	h := n / 2
+	var y1, y2, z1, z2, tmp [16]int16
+	bdd(y1[:h], t[:h])
+	bdd(y2[:h], t[h:])
+	vecSubPhiInv(tmp[:h], t[h:], y1[:h])
+	bdd(z1[:h], tmp[:h])
+	vecSubPhiInv(tmp[:h], t[:h], y2[:h])
+	bdd(z2[:h], tmp[:h])
+	bddSelect(w, t, y1[:h], y2[:h], z1[:h], z2[:h])
 }
