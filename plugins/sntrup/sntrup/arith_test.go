@@ -118,10 +118,17 @@ func specEncode(out []byte, R, M []uint32) []byte {
 // TestDivmod checks the constant-time division against the / operator.
 func TestDivmod(t *testing.T) {
 	r := rand.New(rand.NewPCG(5, 6))
-	for range 100000 {
-		m := uint32(r.IntN(16383) + 1)
+	xs := []uint32{0, 1, ^uint32(0), ^uint32(0) - 1}
+	for range 200000 {
+		m := uint32(r.IntN(16382) + 2)
 		x := r.Uint32()
-		q, rem := divmodU14(x, m, 0x80000000/m)
+		if r.IntN(4) == 0 {
+			x = xs[r.IntN(len(xs))]
+		}
+		if r.IntN(4) == 0 { // near multiples of m
+			x = (x/m)*m + uint32(r.IntN(3)) - 1
+		}
+		q, rem := divmod(x, m, reciprocal(m))
 		if q != x/m || rem != x%m {
 			t.Fatalf("divmod(%d, %d) = %d, %d", x, m, q, rem)
 		}

@@ -1,5 +1,7 @@
 package sntrup
 
+import "math/bits"
+
 // The mixed-radix encoding of spec §3.4 ("Encoding"): a list of integers
 // R[i] in 0..M[i]-1 is packed pairwise into radix M[i]*M[i+1], emitting
 // low bytes while the combined radix is at least 2^14, recursively, so that
@@ -21,7 +23,8 @@ type radixPlan struct {
 }
 
 type radixLevel struct {
-	m, v  []uint32 // radix of each value and floor(2^31/radix)
+	m     []uint32 // radix of each value
+	v     []uint64 // floor(2^64/radix)+1, for divmod
 	bytes []uint8  // bytes emitted by each pair (0, 1 or 2)
 	off   int      // where this level's bytes start
 }
@@ -35,9 +38,9 @@ func newRadixPlan(n int, m uint32) *radixPlan {
 	}
 	off := 0
 	for len(M) > 1 {
-		lv := radixLevel{m: M, v: make([]uint32, len(M)), bytes: make([]uint8, len(M)/2), off: off}
+		lv := radixLevel{m: M, v: make([]uint64, len(M)), bytes: make([]uint8, len(M)/2), off: off}
 		for i, x := range M {
-			lv.v[i] = 0x80000000 / x
+			lv.v[i] = reciprocal(x)
 		}
 		M2 := make([]uint32, (len(M)+1)/2)
 		for i := 0; i+1 < len(M); i += 2 {
@@ -102,9 +105,9 @@ func (pl *radixPlan) decode(out, scratch []uint16, S []byte) {
 	switch {
 	case pl.top == 1:
 	case pl.top <= 256:
-		top = modU14(uint32(S[pl.topOff]), pl.top)
+		_, top = divmod(uint32(S[pl.topOff]), pl.top, reciprocal(pl.top))
 	default:
-		top = modU14(uint32(S[pl.topOff])|uint32(S[pl.topOff+1])<<8, pl.top)
+		_, top = divmod(uint32(S[pl.topOff])|uint32(S[pl.topOff+1])<<8, pl.top, reciprocal(pl.top))
 	}
 	// Walk down the levels, alternating between out and scratch so that
 	// level 0 lands in out.
@@ -129,35 +132,28 @@ func (pl *radixPlan) decode(out, scratch []uint16, S []byte) {
 				r = r<<8 | uint32(S[pos])
 				pos++
 			}
-			q, r0 := divmodU14(r, lv.m[i], lv.v[i])
-			_, r1 := divmodU14(q, lv.m[i+1], lv.v[i+1])
+			q, r0 := divmod(r, lv.m[i], lv.v[i])
+			_, r1 := divmod(q, lv.m[i+1], lv.v[i+1])
 			next[i], next[i+1] = uint16(r0), uint16(r1)
 		}
 		cur = next
 	}
 }
 
-// divmodU14 divides x by 0 < m < 2^14 in time independent of x, given
-// v = floor(2^31/m): two multiply-and-subtract rounds leave x <= m, and a
-// masked correction finishes.
-func divmodU14(x, m, v uint32) (q, r uint32) {
-	qp := uint32((uint64(x) * uint64(v)) >> 31)
-	x -= qp * m
-	q = qp
-	qp = uint32((uint64(x) * uint64(v)) >> 31)
-	x -= qp * m
-	q += qp
-	x -= m
-	q++
-	mask := -(x >> 31)
-	x += mask & m
-	q += mask
-	return q, x
+// reciprocal returns floor(2^64/m)+1 for 1 < m < 2^14.
+func reciprocal(m uint32) uint64 {
+	return ^uint64(0)/uint64(m) + 1
 }
 
-func modU14(x, m uint32) uint32 {
-	_, r := divmodU14(x, m, 0x80000000/m)
-	return r
+// divmod divides x by 1 < m < 2^14 given v = reciprocal(m), in time
+// independent of x: the high word of x*v is floor(x/m) exactly, because
+// v exceeds 2^64/m by less than 1, so the error x*(v - 2^64/m)/2^64 < 2^-32
+// stays below the 1/m gap between x/m and the next integer. (64-bit
+// multiplication is constant-time on the CPUs Go supports.)
+func divmod(x, m uint32, v uint64) (q, r uint32) {
+	hi, _ := bits.Mul64(uint64(x), v)
+	q = uint32(hi)
+	return q, x - q*m
 }
 
 // smallEncode packs coefficients in {-1,0,1} four to a byte as c+1
