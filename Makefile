@@ -11,7 +11,10 @@ test: fmt vet check-proto
 
 # fuzz: each fuzz target for FUZZTIME (longer by hand: make fuzz FUZZTIME=10m).
 FUZZTIME ?= 30s
-FUZZ_TARGETS := ./registry/kat:FuzzReadRecords ./registry/kat:FuzzCanonical
+FUZZ_TARGETS := ./registry/kat:FuzzReadRecords ./registry/kat:FuzzCanonical \
+	./registry/vectors:FuzzACVPJoin ./registry/vectors:FuzzWycheproofGroup \
+	./host/internal/campaign:FuzzHashShare ./host/internal/campaign:FuzzRecompute \
+	./host/internal/campaign:FuzzAudit
 fuzz:
 	@for t in $(FUZZ_TARGETS); do \
 		pkg=$${t%%:*}; name=$${t##*:}; \
