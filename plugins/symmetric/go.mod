@@ -6,6 +6,7 @@ require (
 	crucible.dev/registry v0.0.0
 	github.com/emmansun/gmsm v0.44.0
 	golang.org/x/crypto v0.57.0
+	golang.org/x/sys v0.50.0
 )
 
 require (
@@ -18,7 +19,6 @@ require (
 	github.com/mattn/go-isatty v0.0.17 // indirect
 	github.com/oklog/run v1.1.0 // indirect
 	golang.org/x/net v0.60.0 // indirect
-	golang.org/x/sys v0.50.0 // indirect
 	golang.org/x/text v0.42.0 // indirect
 	google.golang.org/genproto/googleapis/rpc v0.0.0-20260817212433-ac3dfec99bb1 // indirect
 	google.golang.org/grpc v1.85.0 // indirect

@@ -28,9 +28,6 @@ func Instances() []*registry.Instance {
 	for _, a := range aeads {
 		in := &registry.Instance{Name: a.name, Impl: a.impl, Kind: registry.KindAEAD, AEAD: a.aead,
 			Sizes: registry.Sizes{Key: a.aead.KeySize(), Nonce: 12, Overhead: 16}, Notes: note(a.lib), Profile: a.profile}
-		if a.name == "SM4-GCM" {
-			in.Notes["dispatch"] = sm4GCMPath()
-		}
 		out = append(out, in)
 	}
 	out = append(out,
@@ -44,9 +41,40 @@ func Instances() []*registry.Instance {
 			Profile: iccsProfile},
 	)
 	for _, in := range out {
-		if in.Profile[0] == iccsProfile[0] && in.Impl == "crucible" {
+		switch {
+		case in.Name == "ICCS-pseudoXOF" && in.Impl == "crucible", in.Name == "ICCS-DRNG":
 			in.Notes["dispatch"] = iccs.Implementation()
+		case in.Profile[0] == iccsProfile[0]:
+			in.Notes["dispatch"] = dispatch("SM3") // one message at a time
+		case in.Name == "HMAC-SM3" || in.Name == "HMAC-SHA256" || in.Name == "HMAC-SHA3-256":
+			in.Notes["dispatch"] = dispatch(map[string]string{"HMAC-SM3": "SM3", "HMAC-SHA256": "SHA-2", "HMAC-SHA3-256": "SHA-3"}[in.Name])
+		case in.Impl == "per-block":
+			in.Notes["dispatch"] = dispatch("SM3")
+		default:
+			if d := dispatch(familyOf(in.Name)); d != "" {
+				in.Notes["dispatch"] = d
+			}
 		}
 	}
 	return out
+}
+
+// familyOf is the catalog family of a primitive, as the tables give it.
+func familyOf(name string) string {
+	for _, h := range hashes {
+		if h.name == name {
+			return h.family
+		}
+	}
+	for _, x := range xofs {
+		if x.name == name {
+			return x.family
+		}
+	}
+	for _, a := range aeads {
+		if a.name == name {
+			return a.family
+		}
+	}
+	return ""
 }
