@@ -17,7 +17,10 @@ import (
 // Vectors for the symmetric primitives and the ICCS helpers, replayed
 // through the standard operations hash, xof, mac, kdf, seal/open and the
 // DRBGs' extra generate_seq (one generate call per listed length on one
-// instantiation: ACVP and the ICCS check values read a second call).
+// instantiation: the ICCS check values and the PQC seeds read a second
+// call). ACVP's ctrDRBG vectors do not apply: the pinned set has AES-256
+// without derivation function only with additional input and reseeding,
+// which the DRBG kind does not take.
 //
 // An instance serves one parameter set: 12-byte nonces, 16-byte tags, one
 // key length. A valid vector outside it (an AES-GCM IV of another length,
