@@ -12,9 +12,9 @@ import (
 // The NGCC KEX known-answer file, as the ICCS driver KAT_KEX.c shipped with
 // every NGCC key-exchange submission writes it:
 //
-//   - the seed DRNG is instantiated from "seed" × 16, as for KEMs; each
-//     record draws a 64-byte Seed from it and instantiates the algorithm's
-//     DRNG from that Seed, which every step of the record reads;
+//   - the seed DRNG is instantiated from NGCCNonce, as for KEMs; each
+//     record draws an NGCCSeedLen-byte Seed from it and instantiates the
+//     algorithm's DRNG from that Seed, which every step of the record reads;
 //   - lines Count, Seed_Len, Seed, Pass_Num, then PKa_Len, PKa, SKa_Len,
 //     SKa, Init_Sta_Len, Init_Sta (init_a) and the same for B (init_b);
 //   - for each pass i of the exchange, the sender's state after it and the
@@ -38,12 +38,6 @@ import (
 // ngccKEXMaxPasses is the number of passes KAT_KEX.c can drive.
 const ngccKEXMaxPasses = 4
 
-// ngccKEXSeedLen is the length of each record's Seed (SEED_LEN_BYTES).
-const ngccKEXSeedLen = 64
-
-// ngccKEXNonce is the seed DRNG's instantiation input: "seed" × 16.
-func ngccKEXNonce() []byte { return bytes.Repeat([]byte("seed"), ngccKEXSeedLen/4) }
-
 // WriteNGCCKEX writes the first n records of the NGCC KEX known-answer file
 // of x. x reads all its randomness from the io.Reader it is given, one Read
 // per get_random_number call of the reference.
@@ -54,9 +48,9 @@ func WriteNGCCKEX(w io.Writer, x registry.KEX, n int) error {
 	if p := x.Passes(); p < 1 || p > ngccKEXMaxPasses {
 		return fmt.Errorf("kat: ngcc kex: %d passes; the NGCC driver runs 1 to %d", p, ngccKEXMaxPasses)
 	}
-	seeds := iccs.NewDRNG(ngccKEXNonce())
+	seeds := iccs.NewDRNG(NGCCNonce())
 	rw := newRSPWriter(w)
-	seed := make([]byte, ngccKEXSeedLen)
+	seed := make([]byte, NGCCSeedLen)
 	for count := 0; count < n; count++ {
 		rw.int("Count", count)
 		if _, err := seeds.Read(seed); err != nil {
