@@ -15,6 +15,9 @@ func xswapElimAVX2(v, r *int16, n int, k *divstepConsts)
 func minmaxLanesAVX2(x *uint32, n int, perm, mask *[8]uint32)
 
 //go:noescape
+func minmaxLanes3AVX2(x *uint32, n int, t *[6][8]uint32)
+
+//go:noescape
 func halfCleanAVX2(x *uint32, nblocks, d int)
 
 //go:noescape
@@ -86,6 +89,19 @@ var laneTables, flipTables = func() (t, f [8]struct{ perm, mask [8]uint32 }) {
 	return t, f
 }()
 
+// lanes3Tables are the fused in-vector stages that end every bitonic merge
+// of 8 or more values: the flip (blocks of 8) or half-cleaner at distance 4,
+// then the half-cleaners at distances 2 and 1.
+var lanes3Flip, lanes3Clean = func() (f, c [6][8]uint32) {
+	f[0], f[1] = flipTables[4].perm, flipTables[4].mask
+	c[0], c[1] = laneTables[4].perm, laneTables[4].mask
+	for i, d := range []int{2, 1} {
+		f[2+2*i], f[3+2*i] = laneTables[d].perm, laneTables[d].mask
+		c[2+2*i], c[3+2*i] = laneTables[d].perm, laneTables[d].mask
+	}
+	return f, c
+}()
+
 // sortBitonicAVX2 sorts x with a bitonic network on the next power of two
 // (at least 8), padding with the maximum value: every stage then pairs
 // lanes inside a vector or whole aligned vectors, which VPERMD and
@@ -108,21 +124,21 @@ func sortBitonicAVX2(x []uint32) {
 		b[i] = ^uint32(0)
 	}
 	nv := size / 8
-	for blk := 2; blk <= size; blk *= 2 { // merge sorted halves of blk values
-		if blk <= 8 {
-			t := &flipTables[blk/2]
-			minmaxLanesAVX2(&b[0], nv, &t.perm, &t.mask)
-		} else {
-			flipAVX2(&b[0], size/blk, blk/8)
-		}
+	for blk := 2; blk <= 4; blk *= 2 { // merge sorted halves of blk values
+		t := &flipTables[blk/2]
+		minmaxLanesAVX2(&b[0], nv, &t.perm, &t.mask)
 		for d := blk / 4; d >= 1; d /= 2 {
-			if d >= 8 {
-				halfCleanAVX2(&b[0], size/(2*d), d/8)
-			} else {
-				t := &laneTables[d]
-				minmaxLanesAVX2(&b[0], nv, &t.perm, &t.mask)
-			}
+			t := &laneTables[d]
+			minmaxLanesAVX2(&b[0], nv, &t.perm, &t.mask)
 		}
+	}
+	minmaxLanes3AVX2(&b[0], nv, &lanes3Flip)
+	for blk := 16; blk <= size; blk *= 2 {
+		flipAVX2(&b[0], size/blk, blk/8)
+		for d := blk / 4; d >= 8; d /= 2 {
+			halfCleanAVX2(&b[0], size/(2*d), d/8)
+		}
+		minmaxLanes3AVX2(&b[0], nv, &lanes3Clean)
 	}
 	copy(x, b[:n])
 }

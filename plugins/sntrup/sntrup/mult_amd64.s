@@ -374,3 +374,43 @@ m3done:
 	VMOVDQU Y3, 96(DI)
 	VZEROUPPER
 	RET
+
+// func minmaxLanes3AVX2(x *uint32, n int, t *[6][8]uint32)
+//
+// Three minmaxLanesAVX2 passes fused, each vector loaded and stored once:
+// t holds (perm, mask) for the three stages in order.
+TEXT ·minmaxLanes3AVX2(SB), NOSPLIT, $0-24
+	MOVQ x+0(FP), SI
+	MOVQ n+8(FP), CX
+	MOVQ t+16(FP), AX
+	VMOVDQU 0(AX), Y10
+	VMOVDQU 32(AX), Y11
+	VMOVDQU 64(AX), Y12
+	VMOVDQU 96(AX), Y13
+	VMOVDQU 128(AX), Y14
+	VMOVDQU 160(AX), Y15
+	TESTQ CX, CX
+	JZ ml3done
+
+ml3loop:
+	VMOVDQU (SI), Y0
+	VPERMD Y0, Y10, Y1
+	VPMINUD Y1, Y0, Y2
+	VPMAXUD Y1, Y0, Y3
+	VPBLENDVB Y11, Y3, Y2, Y0
+	VPERMD Y0, Y12, Y1
+	VPMINUD Y1, Y0, Y2
+	VPMAXUD Y1, Y0, Y3
+	VPBLENDVB Y13, Y3, Y2, Y0
+	VPERMD Y0, Y14, Y1
+	VPMINUD Y1, Y0, Y2
+	VPMAXUD Y1, Y0, Y3
+	VPBLENDVB Y15, Y3, Y2, Y0
+	VMOVDQU Y0, (SI)
+	ADDQ $32, SI
+	DECQ CX
+	JNZ ml3loop
+
+ml3done:
+	VZEROUPPER
+	RET

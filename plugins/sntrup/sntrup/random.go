@@ -4,6 +4,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
+	"sync"
 )
 
 // Convention is how the KEM reads its random source. The algorithm is the
@@ -30,10 +31,17 @@ func (c Convention) String() string {
 	return "onecall"
 }
 
+// randomBuffers recycles the byte buffers handed to the random source:
+// they escape through the io.Reader interface, so a stack array would be
+// moved to the heap on every call.
+var randomBuffers = sync.Pool{New: func() any { return new([4 * maxP]byte) }}
+
 // randomUint32s fills L with little-endian 32-bit words from rand, under
-// the convention c. buf is scratch of at least 4*len(L) bytes.
-func randomUint32s(rand io.Reader, c Convention, L []uint32, buf []byte) error {
-	buf = buf[:4*len(L)]
+// the convention c.
+func randomUint32s(rand io.Reader, c Convention, L []uint32) error {
+	b := randomBuffers.Get().(*[4 * maxP]byte)
+	defer randomBuffers.Put(b)
+	buf := b[:4*len(L)]
 	if c == PerCoefficient {
 		for i := range L {
 			if _, err := io.ReadFull(rand, buf[4*i:4*i+4]); err != nil {
@@ -55,9 +63,8 @@ func randomUint32s(rand io.Reader, c Convention, L []uint32, buf []byte) error {
 // 1 are sorted, which permutes the nonzero coefficients uniformly.
 func (ps *Params) shortRandom(out []int8, rand io.Reader, c Convention) error {
 	var Larr [maxP]uint32
-	var buf [4 * maxP]byte
 	L := Larr[:ps.P]
-	if err := randomUint32s(rand, c, L, buf[:]); err != nil {
+	if err := randomUint32s(rand, c, L); err != nil {
 		return err
 	}
 	for i := 0; i < ps.W; i++ {
@@ -77,9 +84,8 @@ func (ps *Params) shortRandom(out []int8, rand io.Reader, c Convention) error {
 // {-1,0,1} from the top two bits of 3*(L mod 2^30) (spec §3.5).
 func (ps *Params) smallRandom(out []int8, rand io.Reader, c Convention) error {
 	var Larr [maxP]uint32
-	var buf [4 * maxP]byte
 	L := Larr[:ps.P]
-	if err := randomUint32s(rand, c, L, buf[:]); err != nil {
+	if err := randomUint32s(rand, c, L); err != nil {
 		return err
 	}
 	for i := range out[:ps.P] {
