@@ -19,6 +19,7 @@ import (
 type barItem struct {
 	label string
 	value float64
+	color int // palette index: bars of one instance or operation share it
 }
 
 // spreadRow is one operation's per-trial medians.
@@ -150,7 +151,7 @@ func barChart(items []barItem, format func(float64) string) string {
 		bw := math.Max(1, ax.pos(it.value)*plot)
 		fmt.Fprintf(&b, `<text class="label" x="%d" y="%d" text-anchor="end">%s</text>`+"\n", label-6, y+13, esc(clip(it.label, 52)))
 		fmt.Fprintf(&b, `<rect class="bar" x="%d" y="%d" width="%s" height="%d" fill="%s"><title>%s: %s</title></rect>`+"\n",
-			label, y+3, f1(bw), rowH-5, palette[0], esc(it.label), esc(format(it.value)))
+			label, y+3, f1(bw), rowH-5, palette[it.color%len(palette)], esc(it.label), esc(format(it.value)))
 		fmt.Fprintf(&b, `<text class="value" x="%s" y="%d">%s</text>`+"\n", f1(float64(label)+bw+4), y+13, esc(format(it.value)))
 	}
 	b.WriteString("</svg>\n")

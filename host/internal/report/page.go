@@ -256,7 +256,7 @@ func (m *model) performance(d *doc, p *evidence.PluginInfo, id string) {
 	var bars []barItem
 	var spread []spreadRow
 	var series []lineSeries
-	for _, in := range p.Instances {
+	for ii, in := range p.Instances {
 		recs := m.records(p.Name, in.ID)
 		if len(recs) == 0 {
 			continue
@@ -290,7 +290,7 @@ func (m *model) performance(d *doc, p *evidence.PluginInfo, id string) {
 			}
 			t.row(row...)
 			if headline(string(in.Kind), r.Op) && s.NS.Median > 0 {
-				bars = append(bars, barItem{label: in.ID + " " + r.Op, value: s.NS.Median})
+				bars = append(bars, barItem{label: in.ID + " " + r.Op, value: s.NS.Median, color: ii})
 			}
 			if len(s.TrialMedian) > 0 {
 				spread = append(spread, spreadRow{label: in.ID + " " + r.Op, values: s.TrialMedian})

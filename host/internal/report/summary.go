@@ -144,13 +144,18 @@ func (m *model) paramSets(d *doc) {
 		d.h(3, "summary-sets-"+evidence.Safe(f[0]+"-"+f[1]+"-"+f[2]), "%s, plugin %s", title, f[2])
 		ops := opsUnion(g)
 		t := d.newTable(append([]string{"parameter set", "category:"}, suffixAll(ops, ":")...)...)
+		var bars []barItem
 		for _, in := range g {
 			row := []string{in.Instance, catString(in.Category)}
-			for _, op := range ops {
+			for i, op := range ops {
 				row = append(row, medianCell(in, op))
+				if o, ok := in.Ops[op]; ok && o.Error == "" && o.MedianNS > 0 {
+					bars = append(bars, barItem{label: in.Instance + " " + op, value: o.MedianNS, color: i})
+				}
 			}
 			t.srow(row...)
 		}
+		d.fig(barChart(bars, Duration), title+": median time per call"+scaleNote(bars))
 	}
 }
 
@@ -191,6 +196,7 @@ func (m *model) implementations(d *doc) {
 			head = append(head, name+":")
 		}
 		t := d.newTable(head...)
+		var bars []barItem
 		for _, op := range opsUnion(g) {
 			best := 0.0
 			for _, in := range g {
@@ -203,11 +209,13 @@ func (m *model) implementations(d *doc) {
 				c := medianCell(in, op)
 				if o, ok := in.Ops[op]; ok && o.Error == "" && o.MedianNS > 0 && best > 0 {
 					c += fmt.Sprintf(" (×%s)", Float(o.MedianNS/best, 2))
+					bars = append(bars, barItem{label: op + " " + strings.TrimSuffix(head[len(row)], ":"), value: o.MedianNS, color: len(row) - 1})
 				}
 				row = append(row, c)
 			}
 			t.srow(row...)
 		}
+		d.fig(barChart(bars, Duration), k+": median time per call by implementation"+scaleNote(bars))
 	}
 }
 
