@@ -37,7 +37,7 @@ func instances() []*registry.Instance {
 				"implementation": "Go port of the NGCC round-1 reference C (crucible.dev/plugins/amoeba/amoeba)",
 				"symmetric":      "ICCS sm3hash, pseudoXOF and DRNG from crucible.dev/registry/iccs",
 				"secret key":     "reference form: NTT-domain ŝ packed 12 bits per value ‖ pk ‖ z",
-				"decaps failure": "an uncorrectable message code word returns 64 zero bytes and an error, as the reference's kem_dec returns -1; a re-encryption mismatch returns the implicit-rejection key pseudoXOF(ct ‖ z)",
+				"decaps failure": "a ciphertext the message code cannot decode gets the reference's answer, 64 zero bytes (kem_dec also returns -1; no error here, as the contract keeps errors for unparseable input; amoeba.KEM.DecapsulateChecked reports it); a re-encryption mismatch gets the implicit-rejection key pseudoXOF(ct ‖ z)",
 				"re-encryption":  "compares every 4th ciphertext byte, as the reference does",
 				"dispatch":       dispatch(),
 			},

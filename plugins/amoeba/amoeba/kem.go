@@ -9,10 +9,9 @@ import (
 // The CCA-secure KEM of ccakem.c (spec §9): a Fujisaki–Okamoto transform
 // with implicit rejection, as the reference computes it.
 
-// ErrDecryptionFailure is returned by Decapsulate when the message code
-// cannot correct the decryption errors. The reference's kem_dec then
-// returns −1 with an all-zero shared secret; Decapsulate returns that zero
-// secret together with this error.
+// ErrDecryptionFailure is returned by DecapsulateChecked when the message
+// code cannot correct the decryption errors. The reference's kem_dec then
+// returns −1 with an all-zero shared secret.
 var ErrDecryptionFailure = errors.New("message decoding failed (reference kem_dec returns -1)")
 
 // KEM is Amoeba with one parameter set. Its methods match registry.KEM.
@@ -97,12 +96,26 @@ func (k *KEM) Encapsulate(rand io.Reader, pk []byte) (ct, ss []byte, err error) 
 	return ct, p.sharedSecret(ct, kr[:seedLen]), nil
 }
 
-// Decapsulate decrypts ct, re-encrypts and returns pseudoXOF(ct ‖ K̄') when
-// the ciphertexts agree, pseudoXOF(ct ‖ z) (implicit rejection) when they
-// do not. Following the reference, the comparison looks only at bytes 0, 4,
-// 8, … of the ciphertext, and a message the code cannot decode is an
-// explicit failure: 64 zero bytes and ErrDecryptionFailure.
+// Decapsulate returns the shared secret the reference's kem_dec writes for
+// ct: see DecapsulateChecked. A ciphertext the message code cannot decode
+// yields the reference's all-zero key and no error, because the registry
+// contract keeps errors for input that cannot be parsed (a wrong length);
+// DecapsulateChecked reports that case as ErrDecryptionFailure.
 func (k *KEM) Decapsulate(sk, ct []byte) ([]byte, error) {
+	ss, err := k.DecapsulateChecked(sk, ct)
+	if errors.Is(err, ErrDecryptionFailure) {
+		return ss, nil
+	}
+	return ss, err
+}
+
+// DecapsulateChecked decrypts ct, re-encrypts and returns
+// pseudoXOF(ct ‖ K̄') when the ciphertexts agree, pseudoXOF(ct ‖ z)
+// (implicit rejection) when they do not. Following the reference, the
+// comparison looks only at bytes 0, 4, 8, … of the ciphertext, and a
+// message the code cannot decode is an explicit failure: 64 zero bytes
+// and ErrDecryptionFailure, where kem_dec returns −1.
+func (k *KEM) DecapsulateChecked(sk, ct []byte) ([]byte, error) {
 	p := k.p
 	if len(sk) != p.SecretKeySize() {
 		return nil, fmt.Errorf("decaps %s: secret key is %d bytes, want %d", p.Name, len(sk), p.SecretKeySize())
