@@ -122,11 +122,11 @@ func (t *table) srow(cells ...string) {
 }
 
 // mdEscape keeps names such as decaps_invalid or X25519_go-std from being
-// read as emphasis or table syntax.
-var mdEscape = strings.NewReplacer(`\`, `\\`, `|`, `\|`, `*`, `\*`, `_`, `\_`, `[`, `\[`, `]`, `\]`, `<`, `\<`, "`", "\\`")
+// read as emphasis or table syntax, and a multi-line note in one table row.
+var mdEscape = strings.NewReplacer(`\`, `\\`, `|`, `\|`, `*`, `\*`, `_`, `\_`, `[`, `\[`, `]`, `\]`, `<`, `\<`, "`", "\\`", "\n", " ")
 
-// markdown writes d; summaryAtRoot says whether the page lives at the run
-// directory's root (summary.md) rather than in report/.
+// markdown writes d. The summary lives at the run directory's root
+// (summary.md), plugin pages in report/: links are relative to each.
 func (d *doc) markdown() []byte {
 	var b strings.Builder
 	up := "../"
@@ -138,7 +138,7 @@ func (d *doc) markdown() []byte {
 		for _, sp := range in {
 			t := mdEscape.Replace(sp.text)
 			if sp.code {
-				t = "`" + strings.ReplaceAll(sp.text, "|", `\|`) + "`"
+				t = "`" + strings.NewReplacer("|", `\|`, "\n", " ").Replace(sp.text) + "`"
 			}
 			switch {
 			case sp.file != "":

@@ -70,6 +70,7 @@ type Verdict struct {
 // Fails reports whether the verdict fails the gate.
 func (v Verdict) Fails() bool { return v.Status != "ok" }
 
+// String names the operation and says what is wrong with it.
 func (v Verdict) String() string {
 	return fmt.Sprintf("%s %s %s: %s", v.Plugin, v.Instance, v.Op, v.Detail)
 }
@@ -96,6 +97,8 @@ func Gate(b *Baseline, run *evidence.Run, allowMissing bool) []Verdict {
 			}
 		case r.Error != "":
 			v.Status, v.Detail = "error", "failed: "+firstLine(r.Error)
+		case r.Stats.NS.Median <= 0:
+			v.Status, v.Detail = "error", "no samples"
 		default:
 			v.NewNS = r.Stats.NS.Median
 			ch := v.NewNS/f.MedianNS - 1
@@ -112,13 +115,13 @@ func Gate(b *Baseline, run *evidence.Run, allowMissing bool) []Verdict {
 // WriteGate prints the verdicts as a table.
 func WriteGate(w io.Writer, vs []Verdict) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "plugin\tinstance\toperation\tbaseline\tlimit\tnew\tchange\tverdict")
+	fmt.Fprintln(tw, "plugin\tinstance\toperation\tbaseline\tlimit\tfloor ops/s\tnew\tchange\tverdict")
 	for _, v := range vs {
 		nw, ch := "-", "-"
 		if v.NewNS > 0 {
 			nw, ch = Duration(v.NewNS), fmt.Sprintf("%+.1f%%", 100*(v.NewNS/v.MedianNS-1))
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", v.Plugin, v.Instance, v.Op, Duration(v.MedianNS), Duration(v.LimitNS()), nw, ch, v.Status)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", v.Plugin, v.Instance, v.Op, Duration(v.MedianNS), Duration(v.LimitNS()), Count(v.MinOpsPerSec()), nw, ch, v.Status)
 	}
 	tw.Flush()
 }

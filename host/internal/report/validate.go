@@ -19,6 +19,7 @@ type Problem struct {
 	What string
 }
 
+// String names the file first, as the commands print it.
 func (p Problem) String() string { return p.Path + ": " + p.What }
 
 // ShareFunc recomputes a hash share from a CPU profile (the campaign's
