@@ -414,3 +414,57 @@ ml3loop:
 ml3done:
 	VZEROUPPER
 	RET
+
+// func mulBlock4AVX2(acc *int32, a *int16, w *[4]uintptr, ngroups int)
+//
+// mulBlockAVX2 on four copies of the pair table shifted by 0, 8, 16 and 24
+// bytes: step j of every group of four reads its windows through w[j],
+// which the caller points into the copy where they are 32-byte aligned, so
+// no load splits a cache line. Each pointer moves down 32 bytes a group.
+TEXT ·mulBlock4AVX2(SB), NOSPLIT, $0-32
+	MOVQ acc+0(FP), DI
+	MOVQ a+8(FP), SI
+	MOVQ w+16(FP), AX
+	MOVQ 0(AX), R8
+	MOVQ 8(AX), R9
+	MOVQ 16(AX), R10
+	MOVQ 24(AX), R11
+	MOVQ ngroups+24(FP), CX
+	VPXOR Y0, Y0, Y0
+	VPXOR Y1, Y1, Y1
+	VPXOR Y2, Y2, Y2
+	VPXOR Y3, Y3, Y3
+	TESTQ CX, CX
+	JZ m4done
+
+#define MADDSTEP(off, P) \
+	VPBROADCASTD off(SI), Y4 \
+	VPMADDWD (P), Y4, Y5 \
+	VPADDD Y5, Y0, Y0 \
+	VPMADDWD 32(P), Y4, Y6 \
+	VPADDD Y6, Y1, Y1 \
+	VPMADDWD 64(P), Y4, Y7 \
+	VPADDD Y7, Y2, Y2 \
+	VPMADDWD 96(P), Y4, Y8 \
+	VPADDD Y8, Y3, Y3
+
+m4loop:
+	MADDSTEP(0, R8)
+	MADDSTEP(4, R9)
+	MADDSTEP(8, R10)
+	MADDSTEP(12, R11)
+	ADDQ $16, SI
+	SUBQ $32, R8
+	SUBQ $32, R9
+	SUBQ $32, R10
+	SUBQ $32, R11
+	DECQ CX
+	JNZ m4loop
+
+m4done:
+	VMOVDQU Y0, (DI)
+	VMOVDQU Y1, 32(DI)
+	VMOVDQU Y2, 64(DI)
+	VMOVDQU Y3, 96(DI)
+	VZEROUPPER
+	RET
