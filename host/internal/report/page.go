@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"sort"
@@ -437,13 +438,14 @@ func (m *model) share(d *doc, p *evidence.PluginInfo, id string) {
 
 func (m *model) evidenceIndex(d *doc, p *evidence.PluginInfo, id string) {
 	d.h(2, id+"-8", "8 Raw evidence index")
-	d.p(txt("Every file of the run directory this page was computed from."))
+	d.p(txt("Every file of the run directory about this plugin: what this page was computed from, and the other steps' evidence."))
 	safe := evidence.Safe(p.Name)
 	items := []inline{fileLink("campaign.json", "campaign.json").plus(txt(" (command, settings, environment)")),
 		fileLink("plugins/"+safe+".json", "plugins/"+safe+".json").plus(txt(" (description, size audit, findings)"))}
 	if _, err := os.Stat(evidence.LogPath(m.run.Dir, p.Name)); err == nil {
 		items = append(items, fileLink("logs/"+safe+".log", "logs/"+safe+".log").plus(txt(" (plugin stderr)")))
 	}
+	items = append(items, m.otherEvidence(safe)...)
 	d.list(items)
 	t := d.newTable("instance", "KAT", "records", "profiles")
 	for _, in := range p.Instances {
@@ -467,6 +469,46 @@ func (m *model) evidenceIndex(d *doc, p *evidence.PluginInfo, id string) {
 		}
 		t.row(txt(in.ID), kat, recs, profs)
 	}
+}
+
+// otherEvidence lists the plugin's files in the evidence directories this
+// page does not index by instance (robustness counts, and whatever later
+// steps add as <step>/<plugin>/... or <step>/<plugin>.json): an index that
+// omitted them would not be the index of every file.
+func (m *model) otherEvidence(safe string) []inline {
+	if m.run.Dir == "" {
+		return nil
+	}
+	known := map[string]bool{"records": true, "kat": true, "profiles": true, "plugins": true, "logs": true, "report": true}
+	tops, err := os.ReadDir(m.run.Dir)
+	if err != nil {
+		return nil
+	}
+	var out []inline
+	for _, top := range tops {
+		if !top.IsDir() || known[top.Name()] || strings.HasPrefix(top.Name(), ".") {
+			continue
+		}
+		base := filepath.Join(m.run.Dir, top.Name())
+		entries, _ := os.ReadDir(base)
+		for _, e := range entries {
+			name := e.Name()
+			switch {
+			case e.IsDir() && name == safe:
+				filepath.WalkDir(filepath.Join(base, name), func(p string, de fs.DirEntry, err error) error {
+					if err == nil && !de.IsDir() && !strings.HasPrefix(de.Name(), ".") {
+						rel := relPath(m.run.Dir, p)
+						out = append(out, fileLink(rel, rel))
+					}
+					return nil
+				})
+			case !e.IsDir() && strings.TrimSuffix(name, filepath.Ext(name)) == safe:
+				rel := relPath(m.run.Dir, filepath.Join(base, name))
+				out = append(out, fileLink(rel, rel))
+			}
+		}
+	}
+	return out
 }
 
 func relPath(dir, p string) string {

@@ -65,6 +65,12 @@ func TestRenderPagesAndDeterminism(t *testing.T) {
 	if !regexp.MustCompile(`\| ToyKEX \| 2 \| pass1 32, pass2 48 \| 80 \| 64 \| 144 \|`).MatchString(kex) {
 		t.Errorf("toykex.md: KEX passes and bandwidth row missing:\n%s", kex)
 	}
+	if !strings.Contains(kex, "[robust/toykex/ToyKEX.json](../robust/toykex/ToyKEX.json)") {
+		t.Errorf("toykex.md: evidence index lacks the robustness file")
+	}
+	if strings.Contains(page, "robust/") {
+		t.Errorf("toykem.md lists another plugin's evidence")
+	}
 	if !strings.Contains(kex, "rfc: case 3: wrong shared secret") {
 		t.Errorf("toykex.md: first KAT failure not shown")
 	}

@@ -93,6 +93,9 @@ func synthRun(t *testing.T, dir string) {
 		synthRecord(t, dir, rng, "toyhash", "ToyHash", "ToyHash", "", "hash",
 			synthOp{op: "hash@" + strconv.Itoa(l), base: "hash", msgLen: l, ns: 50 + 1.5*float64(l)}, share)
 	}
+	// Evidence of a step the pages do not index by instance.
+	must(t, os.MkdirAll(filepath.Join(dir, "robust", "toykex"), 0o755))
+	must(t, os.WriteFile(filepath.Join(dir, "robust", "toykex", "ToyKEX.json"), []byte("{}\n"), 0o644))
 	must(t, os.MkdirAll(filepath.Join(dir, "logs"), 0o755))
 	must(t, os.WriteFile(evidence.LogPath(dir, "toykem"), []byte("log\n"), 0o644))
 }
