@@ -41,7 +41,6 @@ const (
 	MLDSAVerifyMu     = OpMLDSAVerifyMu // OpMLDSAVerifyMu is available
 )
 
-
 var mldsaSets = []string{"ML-DSA-44", "ML-DSA-65", "ML-DSA-87"}
 
 func init() {
