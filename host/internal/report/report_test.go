@@ -189,6 +189,53 @@ func TestValidate(t *testing.T) {
 	}
 }
 
+// TestValidateShares checks that validate recomputes hash shares from the
+// profiles through the function it is given and names the record whose
+// share does not follow.
+func TestValidateShares(t *testing.T) {
+	dir := t.TempDir()
+	synthRun(t, dir)
+	renderDir(t, dir)
+	// A stand-in for the campaign's profile parser: the share is the
+	// profile's first byte in percent.
+	share := func(pprof []byte, prefixes []string) (*evidence.HashShare, error) {
+		f := float64(pprof[0]) / 100
+		return &evidence.HashShare{Total: f, ByFunc: map[string]float64{prefixes[0]: f}, Samples: 100, Prefix: prefixes}, nil
+	}
+	run, err := evidence.Load(dir)
+	must(t, err)
+	var profiled []string
+	for _, r := range run.Records {
+		if r.Profile != "" {
+			p := filepath.Join(dir, r.Profile)
+			must(t, os.MkdirAll(filepath.Dir(p), 0o755))
+			must(t, os.WriteFile(p, []byte{80}, 0o644)) // 80%, as synthRun recorded
+			profiled = append(profiled, run.Paths[r])
+		}
+	}
+	if len(profiled) == 0 {
+		t.Fatal("synthetic run has no profiled record")
+	}
+	probs, err := Validate(dir, share)
+	must(t, err)
+	if len(probs) != 0 {
+		t.Fatalf("consistent profiles do not validate: %v", probs)
+	}
+	r := run.Records[0]
+	for _, x := range run.Records {
+		if x.Profile != "" {
+			r = x
+			break
+		}
+	}
+	must(t, os.WriteFile(filepath.Join(dir, r.Profile), []byte{40}, 0o644))
+	probs, err = Validate(dir, share)
+	must(t, err)
+	if len(probs) != 1 || probs[0].Path != run.Paths[r] || !strings.Contains(probs[0].What, "hash share does not follow from "+r.Profile) {
+		t.Errorf("altered profile: problems %v, want one naming %s", probs, run.Paths[r])
+	}
+}
+
 func TestCompareAndGateSlowdown(t *testing.T) {
 	old := t.TempDir()
 	synthRun(t, old)
