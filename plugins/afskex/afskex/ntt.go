@@ -25,29 +25,23 @@ func init() {
 	}
 }
 
-// ntt is the forward transform of §4.1 with the reduction schedule of
-// Appendix A: 7 layers in place, down to degree-2 blocks at N = 256 and
-// degree-4 blocks at N = 512, then a Barrett reduction of every output.
+// ntt is the forward transform of §4.1: 7 layers of Cooley–Tukey
+// butterflies in place, down to degree-2 blocks at N = 256 and degree-4
+// blocks at N = 512, then a Barrett reduction of every output. Its output
+// is the centred residue, as the reference's is, which is all the bytes
+// depend on. Inputs are below q in magnitude and each layer adds a
+// Montgomery product below q, so the coefficients stay below 8q < 2^15
+// without the reductions the reference makes inside the N = 512 layers
+// len = 32 and 16.
 func ntt(f []int16) {
 	n := len(f)
 	k := 1
 	for l := n / 2; l >= n/128; l >>= 1 {
-		// At N = 512 the reference bounds growth by reducing both
-		// outputs of the layers len = 32 and 16.
-		reduce := n == 512 && (l == 32 || l == 16)
 		for start := 0; start < n; start += 2 * l {
 			z := zetas[k]
 			k++
 			a, b := f[start:start+l], f[start+l:start+2*l]
 			b = b[:len(a)]
-			if reduce {
-				for j := range a {
-					t := fqmul(z, b[j])
-					b[j] = barrettReduce(a[j] - t)
-					a[j] = barrettReduce(a[j] + t)
-				}
-				continue
-			}
 			for j := range a {
 				t := fqmul(z, b[j])
 				b[j] = a[j] - t
@@ -55,17 +49,21 @@ func ntt(f []int16) {
 			}
 		}
 	}
-	for i := range f {
-		f[i] = barrettReduce(f[i])
-	}
+	polyReduce(f)
 }
 
-// invNTT is the inverse transform of §4.1 (Gentleman–Sande, Appendix A),
-// followed by the multiplication by 128^-1·2^16 that also returns the
-// Montgomery-scaled products of basemul to normal form.
+// invNTT is the inverse transform of §4.1 (Gentleman–Sande), followed by
+// the multiplication by 128^-1·2^16 that also returns the Montgomery-scaled
+// products of basemul to normal form. Its input is basemulAcc's centred
+// output; what it hands on is only ever added to small terms and reduced,
+// so any representative below q will do. The reference Barrett-reduces the
+// sum of every butterfly; here sums are left to grow, doubling per layer
+// from (q−1)/2 to 16·(q−1)/2 = 26624 < 2^15 after four layers (and the
+// differences fed to fqmul stay as small), when one pass reduces them all.
 func invNTT(f []int16) {
 	n := len(f)
 	k := 127
+	layer := 0
 	for l := n / 128; l <= n/2; l <<= 1 {
 		for start := 0; start < n; start += 2 * l {
 			z := zetas[k]
@@ -74,9 +72,12 @@ func invNTT(f []int16) {
 			b = b[:len(a)]
 			for j := range a {
 				t := a[j]
-				a[j] = barrettReduce(t + b[j])
+				a[j] = t + b[j]
 				b[j] = fqmul(z, b[j]-t)
 			}
+		}
+		if layer++; layer == 4 {
+			polyReduce(f)
 		}
 	}
 	for i := range f {
