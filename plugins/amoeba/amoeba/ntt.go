@@ -51,6 +51,7 @@ var (
 	splitVecs, composeVecs montVecs
 )
 
+// square is the radix-3 butterflies' second twiddle, int16(mr(z·z)).
 func square(z int32) int32 { return int32(int16(mr(z * z))) }
 
 // buildSchedules replays ForwardNTT's and InverseNTT's loops over the
