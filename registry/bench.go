@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/rand"
 	"fmt"
+	"io"
 	"runtime"
 	"runtime/pprof"
 	"time"
@@ -44,7 +45,11 @@ func Bench(in *Instance, op Op, s BenchSpec) (*BenchResult, error) {
 	if op.Prepare == nil {
 		return nil, fmt.Errorf("bench %s %s: the operation is not timed", in.ID(), op.Name)
 	}
-	body, err := op.Prepare(rand.Reader, s.Params)
+	var rnd io.Reader = rand.Reader
+	if in.Rand != nil {
+		rnd = in.Rand()
+	}
+	body, err := op.Prepare(rnd, s.Params)
 	if err != nil {
 		return nil, fmt.Errorf("bench %s %s: prepare: %w", in.ID(), op.Name, err)
 	}

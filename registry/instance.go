@@ -69,6 +69,11 @@ type Instance struct {
 	// Profile lists function-name prefixes whose share of CPU time the
 	// hash-share profile reports (e.g. the ICCS helpers).
 	Profile []string
+	// Rand, when set, makes the randomness the instance's benchmarks draw
+	// from: NGCC candidates draw from the ICCS DRNG, as their official
+	// drivers do, so its cost counts as the NGCC pages count it. Nil means
+	// crypto/rand.
+	Rand func() io.Reader
 }
 
 // ID is the instance's unique key within a run: "Name" or "Name/Impl".
