@@ -313,11 +313,15 @@ func polyMul3AVX2(c []int32, a, b []int8) {
 		hi := min(n-1, k0+63)
 		mul3BlockAVX2(&acc[k0], &ap[lo], &table[2*(k0-lo+pairPad3)], (hi-lo)/2+1)
 	}
-	var prefix [maxP + 1]int32
-	for i, x := range a[:n] {
-		prefix[i+1] = prefix[i] + int32(x)
+	// Output k met e[i] for max(0, k-n+1) <= i <= min(k, n-1).
+	var sum int32
+	for k, x := range a[:n] {
+		sum += int32(x)
+		c[k] = int32(acc[k]) - sum
 	}
-	for k := range nout {
-		c[k] = int32(acc[k]) - (prefix[min(k, n-1)+1] - prefix[max(0, k-n+1)])
+	c = c[:nout]
+	for k := n; k < nout; k++ {
+		sum -= int32(a[k-n])
+		c[k] = int32(acc[k]) - sum
 	}
 }

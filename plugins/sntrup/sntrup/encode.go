@@ -160,25 +160,39 @@ func divmod(x, m uint32, v uint64) (q, r uint32) {
 // (spec §3.4, "Small").
 func smallEncode(out []byte, f []int8) {
 	p := len(f)
-	i := 0
-	for ; i+4 <= p; i += 4 {
-		out[i/4] = byte(f[i]+1) | byte(f[i+1]+1)<<2 | byte(f[i+2]+1)<<4 | byte(f[i+3]+1)<<6
+	n := p / 4
+	out = out[:(p+3)/4]
+	for i := range n {
+		x := f[4*i : 4*i+4 : 4*i+4]
+		out[i] = byte(x[0]+1) | byte(x[1]+1)<<2 | byte(x[2]+1)<<4 | byte(x[3]+1)<<6
 	}
-	if i < p {
+	if 4*n < p {
 		var x byte
-		for j := 0; i+j < p; j++ {
-			x |= byte(f[i+j]+1) << (2 * j)
+		for j := 0; 4*n+j < p; j++ {
+			x |= byte(f[4*n+j]+1) << (2 * j)
 		}
-		out[i/4] = x
+		out[n] = x
 	}
 }
 
 // smallDecode unpacks smallEncode. The unused code 3 decodes to 0, as the
 // reference multiplication treats it, so every byte string is a valid key.
 func smallDecode(f []int8, s []byte) {
-	for i := range f {
-		x := int8(s[i/4]>>(2*(i%4))) & 3
-		// 0,1,2,3 -> -1,0,1,0
-		f[i] = x - 1 - (x>>1&x)<<1
+	p := len(f)
+	n := p / 4
+	s = s[:(p+3)/4]
+	for i := range n {
+		b := s[i]
+		x := f[4*i : 4*i+4 : 4*i+4]
+		x[0], x[1], x[2], x[3] = small2(b), small2(b>>2), small2(b>>4), small2(b>>6)
 	}
+	for j := 4 * n; j < p; j++ {
+		f[j] = small2(s[n] >> (2 * (j - 4*n)))
+	}
+}
+
+// small2 maps the low two bits 0, 1, 2, 3 to -1, 0, 1, 0.
+func small2(b byte) int8 {
+	x := int8(b & 3)
+	return x - 1 - (x>>1&x)<<1
 }
