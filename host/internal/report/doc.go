@@ -112,6 +112,17 @@ func (d *doc) newTable(cols ...string) *table {
 
 func (t *table) row(cells ...inline) { t.rows = append(t.rows, cells) }
 
+// body is the rows to print: a table with none says so rather than
+// showing a bare header.
+func (t *table) body() [][]inline {
+	if len(t.rows) > 0 {
+		return t.rows
+	}
+	r := make([]inline, len(t.head))
+	r[0] = txt("(none in this run)")
+	return [][]inline{r}
+}
+
 // srow adds a row of plain-text cells.
 func (t *table) srow(cells ...string) {
 	r := make([]inline, len(cells))
@@ -187,7 +198,7 @@ func (d *doc) markdown() []byte {
 				}
 			}
 			b.WriteString("\n")
-			for _, row := range v.rows {
+			for _, row := range v.body() {
 				b.WriteString("|")
 				for _, c := range row {
 					if s := inl(c); s != "" {
@@ -245,7 +256,7 @@ func (d *doc) html(b *strings.Builder) {
 				b.WriteString(cell("th", v.right[i], html.EscapeString(h)))
 			}
 			b.WriteString("</tr></thead>\n<tbody>\n")
-			for _, row := range v.rows {
+			for _, row := range v.body() {
 				b.WriteString("<tr>")
 				for i, c := range row {
 					b.WriteString(cell("td", i < len(v.right) && v.right[i], inl(c)))
