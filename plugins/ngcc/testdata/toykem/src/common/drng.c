@@ -1,0 +1,2 @@
+/* Crucible test data: the submission package ships this file; Crucible supplies its functions, so compiling it is a build-ngcc bug. */
+#error "drng.c must not be compiled by host build-ngcc"
