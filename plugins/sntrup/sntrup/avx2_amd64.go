@@ -8,9 +8,6 @@ import (
 )
 
 //go:noescape
-func mulBlockAVX2(acc *int32, a *int16, b *int16, npairs int)
-
-//go:noescape
 func mulBlock4AVX2(acc *int32, a *int16, w *[4]uintptr, ngroups int)
 
 //go:noescape
@@ -136,7 +133,7 @@ var laneTables, flipTables = func() (t, f [8]struct{ perm, mask [8]uint32 }) {
 	return t, f
 }()
 
-// lanes3Tables are the fused in-vector stages that end every bitonic merge
+// lanes3Flip and lanes3Clean are the fused in-vector stages that end every bitonic merge
 // of 8 or more values: the flip (blocks of 8) or half-cleaner at distance 4,
 // then the half-cleaners at distances 2 and 1.
 var lanes3Flip, lanes3Clean = func() (f, c [6][8]uint32) {
@@ -190,17 +187,23 @@ func sortBitonicAVX2(x []uint32) {
 	copy(x, b[:n])
 }
 
-// divstepConsts are the broadcast scalars of one divstepAVX2 call.
+// divstepConsts are the scalars swapElimAVX2 and xswapElimAVX2 broadcast.
 type divstepConsts struct {
 	mask, f0, f0qinv, g0, g0qinv, q int16
 }
 
 // rqRecip3AVX2 is rqRecip3Generic with the vector work in assembly, in
-// place, and on shrinking lengths: during the first p steps v and r have
-// at most loop+1 nonzero coefficients and f, g at most p+1; during the
-// last p-1 steps f and g have at most loop+1 (Bernstein and Yang, §6; the
-// reference AVX2 code relies on the same bounds). v is kept multiplied by
-// x one step ahead, so the final result reads v[p-i].
+// place, and on shrinking lengths (Bernstein and Yang, §6; the reference
+// AVX2 code relies on the same bounds): during the first p steps v and r
+// have at most loop+1 nonzero coefficients; during the last p-1 steps f
+// and g have one fewer each step. v is kept multiplied by x one step
+// ahead, so the result reads v[p-i].
+//
+// The Montgomery products scale g and r by 2^-16 each step, which the
+// final division by f[0] removes, and leave bounded representatives: with
+// f0, g0 frozen, |mont(x, c)| <= |x|(q-1)/2/2^16 + q/2 + 1, so the
+// coefficients stay below (q+2)/(1-(q-1)/2^16) < 9000 for every q of the
+// table, well inside int16.
 func (ps *Params) rqRecip3AVX2(out []int16, a []int8) {
 	p := ps.P
 	size := (p+1+15)&^15 + 32

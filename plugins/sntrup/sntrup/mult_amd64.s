@@ -2,47 +2,6 @@
 
 #include "textflag.h"
 
-// func mulBlockAVX2(acc *int32, a *int16, b *int16, npairs int)
-//
-// acc[0:32] = sum over t < npairs of the products of the coefficient pair
-// (a[2t], a[2t+1]) with the pair window b[-2t ...]: each VPMADDWD forms
-// a[i]*b[k-i] + a[i+1]*b[k-i-1] for eight outputs k at once, b being laid
-// out as pairs (b[m], b[m-1]) (see polyMulAVX2).
-TEXT ·mulBlockAVX2(SB), NOSPLIT, $0-32
-	MOVQ acc+0(FP), DI
-	MOVQ a+8(FP), SI
-	MOVQ b+16(FP), DX
-	MOVQ npairs+24(FP), CX
-	VPXOR Y0, Y0, Y0
-	VPXOR Y1, Y1, Y1
-	VPXOR Y2, Y2, Y2
-	VPXOR Y3, Y3, Y3
-	TESTQ CX, CX
-	JZ done
-
-loop:
-	VPBROADCASTD (SI), Y4
-	VPMADDWD (DX), Y4, Y5
-	VPADDD Y5, Y0, Y0
-	VPMADDWD 32(DX), Y4, Y6
-	VPADDD Y6, Y1, Y1
-	VPMADDWD 64(DX), Y4, Y7
-	VPADDD Y7, Y2, Y2
-	VPMADDWD 96(DX), Y4, Y8
-	VPADDD Y8, Y3, Y3
-	ADDQ $4, SI
-	SUBQ $8, DX
-	DECQ CX
-	JNZ loop
-
-done:
-	VMOVDQU Y0, (DI)
-	VMOVDQU Y1, 32(DI)
-	VMOVDQU Y2, 64(DI)
-	VMOVDQU Y3, 96(DI)
-	VZEROUPPER
-	RET
-
 // Montgomery products for the division steps: the consts block holds the
 // swap mask, f0, f0*qinv, g0, g0*qinv and q as int16, broadcast to
 // Y15..Y10. MONTELIM leaves in Y1 the value mont(Y1, f0) - mont(Y0, g0),
@@ -417,10 +376,14 @@ ml3done:
 
 // func mulBlock4AVX2(acc *int32, a *int16, w *[4]uintptr, ngroups int)
 //
-// mulBlockAVX2 on four copies of the pair table shifted by 0, 8, 16 and 24
-// bytes: step j of every group of four reads its windows through w[j],
-// which the caller points into the copy where they are 32-byte aligned, so
-// no load splits a cache line. Each pointer moves down 32 bytes a group.
+// acc[0:32] = the sum over the coefficient pairs (a[2s], a[2s+1]) of their
+// products with eight-pair windows of the table of (b[m], b[m-1]): each
+// VPMADDWD forms a[i]*b[k-i] + a[i+1]*b[k-i-1] for eight outputs k at once
+// (see mulAVX2). The table is in four copies shifted by 0, 8, 16 and 24
+// bytes: step j of every group of four steps reads its windows through
+// w[j], which the caller points into the copy where they are 32-byte
+// aligned, so no load splits a cache line. Each pointer moves down 32
+// bytes a group.
 TEXT ·mulBlock4AVX2(SB), NOSPLIT, $0-32
 	MOVQ acc+0(FP), DI
 	MOVQ a+8(FP), SI

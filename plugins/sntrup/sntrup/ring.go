@@ -5,7 +5,7 @@ package sntrup
 // range -(q-1)/2..(q-1)/2; F3 and small elements are int8 in {-1,0,1}.
 
 // barrett returns x - q*round(x/q) up to a rounding slip: for |x| < 2^26 the
-// result lies within q/2 + q/200 of zero, so it is a bounded representative
+// result lies within q/2 + q/128 of zero, so it is a bounded representative
 // (not the canonical one) that fits int16 for every q of the table.
 func (ps *Params) barrett(x int32) int32 {
 	t := int32((int64(x)*ps.qinv32 + 1<<31) >> 32)
