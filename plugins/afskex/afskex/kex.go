@@ -15,6 +15,9 @@ import (
 // and 4): the reference returns −1.
 var ErrAuthentication = errors.New("peer authentication failed")
 
+// errNoRandomness reports a step that draws randomness called without any.
+var errNoRandomness = errors.New("no randomness given")
+
 // AFS-KEX (§6) as a registry.KEX. A party's public key is cpk ‖ pk, its
 // secret key csk ‖ sk: the composite key (static plus ephemeral) and the
 // static BW-KEM key. States are seed_U after init, seed_A ‖ K_B after
@@ -37,7 +40,7 @@ func (p *Params) Init(_ registry.Party, rand io.Reader) (pk, sk, st []byte, err 
 	if err := draw(coins[:2*s], sk, rand); err != nil {
 		return nil, nil, nil, fmt.Errorf("%s init: %w", p.Name, err)
 	}
-	if _, err := io.ReadFull(rand, st); err != nil {
+	if err := draw(st, st, rand); err != nil {
 		return nil, nil, nil, fmt.Errorf("%s init: %w", p.Name, err)
 	}
 	cpk, spk := pk[:pkb], pk[pkb:]
@@ -104,6 +107,9 @@ func (p *Params) checkKeys(pk, sk, peerPK []byte) error {
 // reference) through scratch, an output buffer the caller overwrites later,
 // so that dst can stay on the stack.
 func draw(dst, scratch []byte, rand io.Reader) error {
+	if rand == nil {
+		return errNoRandomness
+	}
 	b := scratch[:len(dst)]
 	if _, err := io.ReadFull(rand, b); err != nil {
 		return err

@@ -118,6 +118,12 @@ func TestMalformedInputs(t *testing.T) {
 	if _, err := p.Derive(registry.PartyA, pk, sk, pk, st, nil); err == nil {
 		t.Error("derive accepted the init state")
 	}
+	if _, _, _, err := p.Init(registry.PartyA, nil); err == nil {
+		t.Error("init without randomness succeeded")
+	}
+	if _, _, err := p.Pass(1, nil, pk, sk, pk, st, nil); err == nil {
+		t.Error("pass 1 without randomness succeeded")
+	}
 }
 
 // TestAllocations checks that a step allocates its outputs and nothing
@@ -153,6 +159,35 @@ func TestAllocations(t *testing.T) {
 			}
 			if got := testing.AllocsPerRun(20, s.run); got != s.want+extra {
 				t.Errorf("%s %s: %v allocations, want %v", p.Name, s.name, got, s.want+extra)
+			}
+		}
+	}
+}
+
+// TestGarbageInputs runs every step on random bytes of the right lengths:
+// keys and messages that no honest party made must give outputs or an
+// authentication error, never a panic.
+func TestGarbageInputs(t *testing.T) {
+	for _, p := range All {
+		junk := func(n int) []byte {
+			b := make([]byte, n)
+			rand.Read(b)
+			return b
+		}
+		for i := 0; i < 5; i++ {
+			pk, sk, peer := junk(p.PublicKeySize()), junk(p.SecretKeySize()), junk(p.PublicKeySize())
+			sizes := p.MessageSizes()
+			if _, _, err := p.Pass(1, rand.Reader, pk, sk, peer, junk(p.s), nil); err != nil {
+				t.Errorf("%s pass1: %v", p.Name, err)
+			}
+			if _, _, err := p.Pass(2, rand.Reader, pk, sk, peer, junk(p.s), junk(sizes[0])); err != nil {
+				t.Errorf("%s pass2: %v", p.Name, err)
+			}
+			if _, _, err := p.Pass(3, rand.Reader, pk, sk, peer, junk(2*p.s), junk(sizes[1])); !errors.Is(err, ErrAuthentication) {
+				t.Errorf("%s pass3 on junk: %v", p.Name, err)
+			}
+			if _, _, err := p.Pass(4, rand.Reader, pk, sk, peer, junk(4*p.s), junk(sizes[2])); !errors.Is(err, ErrAuthentication) {
+				t.Errorf("%s pass4 on junk: %v", p.Name, err)
 			}
 		}
 	}
