@@ -174,6 +174,23 @@ func testHashgen(t *testing.T) {
 	}
 }
 
+// TestDRNGSequence compares reads of every length up to 600 bytes, one
+// after the other on one state, with the definition.
+func TestDRNGSequence(t *testing.T) { eachPath(t, testDRNGSequence) }
+
+func testDRNGSequence(t *testing.T) {
+	seed := []byte("sequence")
+	d, ref := NewDRNG(seed), newRefDRNG(seed)
+	for n := 0; n <= 600; n++ {
+		got, want := make([]byte, n), make([]byte, n)
+		d.Read(got)
+		ref.read(want)
+		if !bytes.Equal(got, want) {
+			t.Fatalf("read %d of %d bytes differs", n, n)
+		}
+	}
+}
+
 // TestNoAllocs guards the hot paths the NGCC ports call thousands of times
 // per operation.
 func TestNoAllocs(t *testing.T) { eachPath(t, testNoAllocs) }
@@ -252,9 +269,7 @@ func BenchmarkDRNG(b *testing.B) {
 		out := make([]byte, n)
 		b.Run(fmt.Sprint(n), func(b *testing.B) {
 			b.SetBytes(int64(n))
-			for b.Loop() {
-				d.Read(out)
-			}
+			loop(b, func() { d.Read(out) })
 		})
 	}
 }

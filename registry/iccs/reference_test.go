@@ -68,3 +68,38 @@ func refBlock16(dig *[8][16]uint32, m *[16][16]uint32) {
 		}
 	}
 }
+
+// refDRNG is the DRNG by its definition (amoeba.md §3.4), one SM3 at a
+// time, sharing nothing with DRNG but addInto.
+type refDRNG struct {
+	v, c [seedLen]byte
+	rc   uint64
+}
+
+func refDF(x []byte) (out [seedLen]byte) {
+	var buf []byte
+	for i := byte(1); i <= 2; i++ {
+		h := sm3.New()
+		h.Write([]byte{i, 0, 0, 440 >> 8, 440 & 0xff})
+		h.Write(x)
+		buf = h.Sum(buf)
+	}
+	copy(out[:], buf)
+	return out
+}
+
+func newRefDRNG(seed []byte) *refDRNG {
+	d := &refDRNG{rc: 1}
+	d.v = refDF(seed)
+	d.c = refDF(append([]byte{0}, d.v[:]...))
+	return d
+}
+
+func (d *refDRNG) read(p []byte) {
+	refHashgen(p, d.v)
+	h := sm3.Sum(append([]byte{3}, d.v[:]...))
+	addInto(&d.v, h[:])
+	addInto(&d.v, d.c[:])
+	addInto(&d.v, binary.BigEndian.AppendUint64(nil, d.rc))
+	d.rc++
+}
