@@ -35,8 +35,9 @@ type r3Level struct {
 // r2Level is one radix-2 level: block b covers [2mb, 2m(b+1)) and uses
 // twiddle z[b].
 type r2Level struct {
-	m int
-	z []int32
+	m   int
+	z   []int32
+	vec *r2Vecs // for m = 8 and 4: the twiddles laid out for the AVX2 kernels
 }
 
 var (
@@ -125,6 +126,9 @@ func buildSchedules() {
 		}
 	}
 	composeZeta = int32(inverseZetas[p+1])
+	for _, lv := range []*r2Level{&fwdR2[0], &fwdR2[1], &invR2[2], &invR2[3]} {
+		lv.vec = buildR2Vecs(lv)
+	}
 	splitVecs = broadcast(int32(forwardZetas[0]))
 	composeVecs = broadcast(composeZeta, invFactor)
 }
@@ -150,7 +154,13 @@ func forwardNTT(f *[n]int16) {
 	}
 	// Radix 2: (x, y) → (x ± ζy). The last two levels have one and two
 	// butterflies per block and are written out.
-	for l := range fwdR2[:r2Levels-2] {
+	first := 0
+	if useAVX2 {
+		fwdRadix2x8AVX2(f, fwdR2[0].vec)
+		fwdRadix2x4AVX2(f, fwdR2[1].vec)
+		first = 2
+	}
+	for l := first; l < r2Levels-2; l++ {
 		lv := &fwdR2[l]
 		m := lv.m
 		for blk, z := range lv.z {
@@ -197,7 +207,11 @@ func inverseNTT(f *[n]int16) {
 		g[2] = int16(mr(z * int32(x0-y0)))
 		g[3] = int16(mr(z * int32(x1-y1)))
 	}
-	for l := 2; l < r2Levels; l++ {
+	if useAVX2 {
+		invRadix2x4AVX2(f, invR2[2].vec)
+		invRadix2x8AVX2(f, invR2[3].vec)
+	}
+	for l := 2; l < r2Levels && !useAVX2; l++ {
 		lv := &invR2[l]
 		m := lv.m
 		for blk, z := range lv.z {

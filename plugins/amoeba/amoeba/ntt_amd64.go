@@ -8,10 +8,10 @@ import (
 	"golang.org/x/sys/cpu"
 )
 
-// useAVX2 selects the AVX2 kernels for the split, the radix-3 levels and
-// the compose step of the NTT (16 int16 lanes; the radix-2 levels have at
-// most 8 butterflies per block and stay in Go). CRUCIBLE_AMOEBA_PORTABLE=1
-// forces the Go code.
+// useAVX2 selects the AVX2 kernels (16 int16 lanes) for the NTT's split,
+// radix-3 levels, radix-2 levels with 8 and 4 butterflies per block, and
+// compose step; the levels with 2 and 1 butterflies per block stay in Go.
+// CRUCIBLE_AMOEBA_PORTABLE=1 forces the Go code.
 var useAVX2 = cpu.X86.HasAVX2 && os.Getenv("CRUCIBLE_AMOEBA_PORTABLE") != "1"
 
 // splitAVX2 is split on 16 lanes at a time (v: row 0 FZ[0], row 1 its
@@ -39,3 +39,20 @@ func invRadix3AVX2(a, b, c *int16, chunks int, v *montVecs)
 //
 //go:noescape
 func composeAVX2(f *[n]int16, v *montVecs)
+
+// fwdRadix2x8AVX2 and fwdRadix2x4AVX2 are the forward radix-2 levels with
+// 8 and 4 butterflies per block; invRadix2x4AVX2 and invRadix2x8AVX2 the
+// inverse ones, whose x + y is formed in int16 lanes before the Barrett
+// reduction (exact by TestInverseNTTBounds).
+//
+//go:noescape
+func fwdRadix2x8AVX2(f *[n]int16, v *r2Vecs)
+
+//go:noescape
+func fwdRadix2x4AVX2(f *[n]int16, v *r2Vecs)
+
+//go:noescape
+func invRadix2x4AVX2(f *[n]int16, v *r2Vecs)
+
+//go:noescape
+func invRadix2x8AVX2(f *[n]int16, v *r2Vecs)

@@ -169,3 +169,124 @@ composeLoop:
 	JNZ     composeLoop
 	VZEROUPPER
 	RET
+
+// The radix-2 levels with 8 and 4 butterflies per block take two blocks'
+// (or four blocks') 32 values per step into two registers, shuffle the
+// butterflies' first inputs into A and second inputs into B, and shuffle
+// back: 8 by 128-bit halves (VPERM2I128), 4 by quadwords (VPUNPCK*QDQ).
+// R8 walks the r2Vecs rows: twiddles at 0(R8), companions at 32(R8).
+
+#define SPLIT8(r0, r1, a, b) \
+	VPERM2I128 $0x20, r1, r0, a \
+	VPERM2I128 $0x31, r1, r0, b
+
+#define SPLIT4(r0, r1, a, b) \
+	VPUNPCKLQDQ r1, r0, a \
+	VPUNPCKHQDQ r1, r0, b
+
+// FWD2: A, B → A + mr(ζB), A − mr(ζB) in Y6, Y7.
+#define FWD2 \
+	MONT(Y3, 0, 32, Y4, Y5) \
+	VPADDW Y4, Y2, Y6       \
+	VPSUBW Y4, Y2, Y7
+
+// INV2: A, B → BR(A + B), mr(ζ(A − B)) in Y6, Y7; Y14 holds 19.
+#define INV2 \
+	VPADDW  Y3, Y2, Y6      \
+	VPMULHW Y14, Y6, Y4     \
+	VPMULLW Y15, Y4, Y4     \
+	VPSUBW  Y4, Y6, Y6      \
+	VPSUBW  Y3, Y2, Y5      \
+	MONT(Y5, 0, 32, Y7, Y4)
+
+// func fwdRadix2x8AVX2(f *[288]int16, v *r2Vecs)
+TEXT ·fwdRadix2x8AVX2(SB), NOSPLIT, $0-16
+	MOVQ    f+0(FP), AX
+	MOVQ    v+8(FP), R8
+	VMOVDQU qVec<>(SB), Y15
+	VMOVDQU barrettVec<>(SB), Y14
+	MOVQ    $9, DX
+
+fwdRadix2x8AVX2Loop:
+	VMOVDQU (AX), Y0
+	VMOVDQU 32(AX), Y1
+	SPLIT8(Y0, Y1, Y2, Y3)
+	FWD2
+	SPLIT8(Y6, Y7, Y0, Y1)
+	VMOVDQU Y0, (AX)
+	VMOVDQU Y1, 32(AX)
+	ADDQ    $64, AX
+	ADDQ    $64, R8
+	DECQ    DX
+	JNZ     fwdRadix2x8AVX2Loop
+	VZEROUPPER
+	RET
+
+// func fwdRadix2x4AVX2(f *[288]int16, v *r2Vecs)
+TEXT ·fwdRadix2x4AVX2(SB), NOSPLIT, $0-16
+	MOVQ    f+0(FP), AX
+	MOVQ    v+8(FP), R8
+	VMOVDQU qVec<>(SB), Y15
+	VMOVDQU barrettVec<>(SB), Y14
+	MOVQ    $9, DX
+
+fwdRadix2x4AVX2Loop:
+	VMOVDQU (AX), Y0
+	VMOVDQU 32(AX), Y1
+	SPLIT4(Y0, Y1, Y2, Y3)
+	FWD2
+	SPLIT4(Y6, Y7, Y0, Y1)
+	VMOVDQU Y0, (AX)
+	VMOVDQU Y1, 32(AX)
+	ADDQ    $64, AX
+	ADDQ    $64, R8
+	DECQ    DX
+	JNZ     fwdRadix2x4AVX2Loop
+	VZEROUPPER
+	RET
+
+// func invRadix2x4AVX2(f *[288]int16, v *r2Vecs)
+TEXT ·invRadix2x4AVX2(SB), NOSPLIT, $0-16
+	MOVQ    f+0(FP), AX
+	MOVQ    v+8(FP), R8
+	VMOVDQU qVec<>(SB), Y15
+	VMOVDQU barrettVec<>(SB), Y14
+	MOVQ    $9, DX
+
+invRadix2x4AVX2Loop:
+	VMOVDQU (AX), Y0
+	VMOVDQU 32(AX), Y1
+	SPLIT4(Y0, Y1, Y2, Y3)
+	INV2
+	SPLIT4(Y6, Y7, Y0, Y1)
+	VMOVDQU Y0, (AX)
+	VMOVDQU Y1, 32(AX)
+	ADDQ    $64, AX
+	ADDQ    $64, R8
+	DECQ    DX
+	JNZ     invRadix2x4AVX2Loop
+	VZEROUPPER
+	RET
+
+// func invRadix2x8AVX2(f *[288]int16, v *r2Vecs)
+TEXT ·invRadix2x8AVX2(SB), NOSPLIT, $0-16
+	MOVQ    f+0(FP), AX
+	MOVQ    v+8(FP), R8
+	VMOVDQU qVec<>(SB), Y15
+	VMOVDQU barrettVec<>(SB), Y14
+	MOVQ    $9, DX
+
+invRadix2x8AVX2Loop:
+	VMOVDQU (AX), Y0
+	VMOVDQU 32(AX), Y1
+	SPLIT8(Y0, Y1, Y2, Y3)
+	INV2
+	SPLIT8(Y6, Y7, Y0, Y1)
+	VMOVDQU Y0, (AX)
+	VMOVDQU Y1, 32(AX)
+	ADDQ    $64, AX
+	ADDQ    $64, R8
+	DECQ    DX
+	JNZ     invRadix2x8AVX2Loop
+	VZEROUPPER
+	RET

@@ -10,3 +10,8 @@ func splitAVX2(*[n]int16, *montVecs)                   { panic("amoeba: no AVX2 
 func fwdRadix3AVX2(_, _, _ *int16, _ int, _ *montVecs) { panic("amoeba: no AVX2 kernels") }
 func invRadix3AVX2(_, _, _ *int16, _ int, _ *montVecs) { panic("amoeba: no AVX2 kernels") }
 func composeAVX2(*[n]int16, *montVecs)                 { panic("amoeba: no AVX2 kernels") }
+
+func fwdRadix2x8AVX2(*[n]int16, *r2Vecs) { panic("amoeba: no AVX2 kernels") }
+func fwdRadix2x4AVX2(*[n]int16, *r2Vecs) { panic("amoeba: no AVX2 kernels") }
+func invRadix2x4AVX2(*[n]int16, *r2Vecs) { panic("amoeba: no AVX2 kernels") }
+func invRadix2x8AVX2(*[n]int16, *r2Vecs) { panic("amoeba: no AVX2 kernels") }

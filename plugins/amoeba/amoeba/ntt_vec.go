@@ -38,7 +38,35 @@ func broadcast(zs ...int32) montVecs {
 // NTTPath names the NTT code this process runs, for reports.
 func NTTPath() string {
 	if useAVX2 {
-		return "AVX2 (split, radix-3, compose) + Go (radix-2)"
+		return "AVX2 (split, radix-3, radix-2 with 8 and 4 butterflies per block, compose) + Go (radix-2 with 2 and 1)"
 	}
 	return "portable Go"
+}
+
+// r2Vecs holds a radix-2 level's twiddles for the AVX2 kernels, which take
+// 32 values (two 16-lane registers) per step: for each of the 9 steps a
+// row of twiddles, one per lane of the register holding the butterflies'
+// first inputs, and a row of companions.
+type r2Vecs [n / 32][2][16]int16
+
+// r2LaneBlocks gives, for a level with m-butterfly blocks (m = 8 or 4), the
+// block of each group of m lanes after the kernel's register shuffle: with
+// m = 8, VPERM2I128 pairs blocks (0 | 1); with m = 4, VPUNPCKLQDQ pairs
+// blocks (0, 2 | 1, 3).
+var r2LaneBlocks = map[int][]int{8: {0, 1}, 4: {0, 2, 1, 3}}
+
+// buildR2Vecs lays out lv's twiddles for the kernels.
+func buildR2Vecs(lv *r2Level) *r2Vecs {
+	v := new(r2Vecs)
+	per := 32 / (2 * lv.m) // blocks per step
+	for step := range v {
+		for g, blk := range r2LaneBlocks[lv.m] {
+			z := lv.z[step*per+blk]
+			for t := range lv.m {
+				v[step][0][g*lv.m+t] = int16(z)
+				v[step][1][g*lv.m+t] = int16(z * qInv)
+			}
+		}
+	}
+	return v
 }

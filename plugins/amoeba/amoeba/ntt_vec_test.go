@@ -64,9 +64,9 @@ var (
 	brMemo = map[interval]interval{}
 )
 
-// The AVX2 inverse radix-3 kernel forms a + b + c in int16 lanes, where the
-// reference forms it in int32 before the Barrett reduction. That is exact
-// only if the sum always fits in int16. The inverse transform only ever
+// The AVX2 inverse kernels form a + b (radix 2) and a + b + c (radix 3) in
+// int16 lanes, where the reference forms them in int32 before the Barrett
+// reduction. That is exact only if the sums always fit in int16. The inverse transform only ever
 // receives polyMul's outputs, truncated remainders in (−q, q); propagating
 // those bounds through the reference's levels, with every possible
 // Montgomery quotient and every wrap-around a store could make, shows the
@@ -84,7 +84,11 @@ func TestInverseNTTBounds(t *testing.T) {
 			o := blk * 2 * m
 			for i := o; i < o+m; i++ {
 				x, y := iv[i], iv[i+m]
-				iv[i] = brRange(add(x, y)).store()
+				s := add(x, y)
+				if s.lo < math.MinInt16 || s.hi > math.MaxInt16 {
+					t.Fatalf("radix-2 level %d, position %d: a+b may reach [%d, %d], outside int16", l, i, s.lo, s.hi)
+				}
+				iv[i] = brRange(s).store()
 				d := interval{x.lo - y.hi, x.hi - y.lo}.store()
 				iv[i+m] = mrRange(int64(z), d).store()
 			}
@@ -101,7 +105,7 @@ func TestInverseNTTBounds(t *testing.T) {
 				x, y, zz := iv[i], iv[i+m], iv[i+2*m]
 				s := add(add(x, y), zz)
 				if s.lo < math.MinInt16 || s.hi > math.MaxInt16 {
-					t.Fatalf("level %d, position %d: a+b+c may reach [%d, %d], outside int16", l, i, s.lo, s.hi)
+					t.Fatalf("radix-3 level %d, position %d: a+b+c may reach [%d, %d], outside int16", l, i, s.lo, s.hi)
 				}
 				worst = max(worst, -s.lo, s.hi)
 				iv[i] = brRange(s).store()
