@@ -228,7 +228,8 @@ func (m *model) katResults(d *doc, p *evidence.PluginInfo, id string) {
 		t := d.newTable("source", "type", "status", "records:", "passed:", "failed:", "digest", "published", "origin")
 		var first []inline
 		for _, r := range k.Results {
-			digest, want := shortHex(r.Digest), shortHex(r.Expected)
+			// Digests in full: the page must change if the evidence does.
+			digest, want := dash(r.Digest), dash(r.Expected)
 			if r.Digest != "" && r.Digest == r.Expected {
 				want = "= digest"
 			}
@@ -446,6 +447,13 @@ func (m *model) evidenceIndex(d *doc, p *evidence.PluginInfo, id string) {
 			rel := relPath(m.run.Dir, evidence.KATPath(m.run.Dir, p.Name, in.ID))
 			kat = fileLink(rel, rel)
 		}
+		// Files a failed generated KAT left behind, beside the record.
+		kept, _ := filepath.Glob(strings.TrimSuffix(evidence.KATPath(m.run.Dir, p.Name, in.ID), ".json") + ".*.txt")
+		sort.Strings(kept)
+		for _, k := range kept {
+			rel := relPath(m.run.Dir, k)
+			kat = kat.plus(txt(" "), fileLink(rel, rel))
+		}
 		var recs, profs inline
 		for _, r := range m.records(p.Name, in.ID) {
 			if len(recs) > 0 {
@@ -589,13 +597,6 @@ func countOrDash(n int) string {
 		return "-"
 	}
 	return strconv.Itoa(n)
-}
-
-func shortHex(h string) string {
-	if len(h) > 16 {
-		return h[:16] + "…"
-	}
-	return dash(h)
 }
 
 func plainFinding(f evidence.Finding) string {

@@ -158,11 +158,26 @@ func TestValidate(t *testing.T) {
 		{"moved record", func(t *testing.T, dir string) {
 			editRecord(t, filepath.Join(dir, rec), func(r *evidence.Record) { r.Op = "decaps" })
 		}, rec, "belongs in records/toykem/Toy-512_fast/decaps.json"},
-		{"KAT file", func(t *testing.T, dir string) {
+		{"KAT statuses", func(t *testing.T, dir string) {
 			p := filepath.Join(dir, "kat/toykex/ToyKEX.json")
 			b, _ := os.ReadFile(p)
 			must(t, os.WriteFile(p, bytes.Replace(b, []byte(`"fail"`), []byte(`"pass"`), -1), 0o644))
+		}, "kat/toykex/ToyKEX.json", "source rfc: status pass with 7 passed, 1 failed"},
+		{"KAT count", func(t *testing.T, dir string) {
+			// Consistent in itself, so only the page shows it.
+			editKAT(t, filepath.Join(dir, "kat/toykex/ToyKEX.json"), func(k *evidence.KATRecord) { k.Results[0].Passed = 9 })
+		}, "report/toykex.md", "differs from a fresh rendering"},
+		{"KAT result summarised", func(t *testing.T, dir string) {
+			editKAT(t, filepath.Join(dir, "kat/toykem/Toy-512_slow.json"), func(k *evidence.KATRecord) { k.Results[0].Records = 10 })
 		}, "summary.json", "differs from a fresh rendering"},
+		{"KAT digest", func(t *testing.T, dir string) {
+			editKAT(t, filepath.Join(dir, "kat/toykem/Toy-1024_slow.json"), func(k *evidence.KATRecord) {
+				k.Results[0].Digest = strings.Replace(k.Results[0].Digest, "ff", "fe", 1)
+			})
+		}, "kat/toykem/Toy-1024_slow.json", "status pass with digest"},
+		{"KAT status", func(t *testing.T, dir string) {
+			editKAT(t, filepath.Join(dir, "kat/toykex/ToyKEX.json"), func(k *evidence.KATRecord) { k.Status = "pass" })
+		}, "kat/toykex/ToyKEX.json", "status pass does not follow"},
 		{"page", func(t *testing.T, dir string) {
 			p := filepath.Join(dir, "report/toyhash.md")
 			b, _ := os.ReadFile(p)
@@ -423,4 +438,12 @@ func editRecord(t *testing.T, path string, edit func(*evidence.Record)) {
 	must(t, evidence.ReadJSON(path, &r))
 	edit(&r)
 	must(t, evidence.WriteJSON(path, &r))
+}
+
+func editKAT(t *testing.T, path string, edit func(*evidence.KATRecord)) {
+	t.Helper()
+	var k evidence.KATRecord
+	must(t, evidence.ReadJSON(path, &k))
+	edit(&k)
+	must(t, evidence.WriteJSON(path, &k))
 }

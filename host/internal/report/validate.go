@@ -51,6 +51,14 @@ func Validate(dir string, share ShareFunc) ([]Problem, error) {
 		}
 	}
 
+	for _, k := range sortedKeys(run.KATs) {
+		kr := run.KATs[k]
+		path := relPath(dir, evidence.KATPath(dir, kr.Plugin, kr.Instance))
+		if d := katConsistent(kr); d != "" {
+			probs = append(probs, Problem{path, d})
+		}
+	}
+
 	sum := evidence.Summarize(run)
 	want, err := json.MarshalIndent(sum, "", "  ")
 	if err != nil {
@@ -175,4 +183,37 @@ func diffValue(path string, a, b any) string {
 		return ""
 	}
 	return fmt.Sprintf("%s is %s, recomputed %s", path, clip(string(ja), 60), clip(string(jb), 60))
+}
+
+// katConsistent checks what a KAT record derives from its own figures: a
+// generated source passes exactly when its digest is the published one, a
+// vectors source passes only with cases passed and none failed, and the
+// instance passes only when no source failed or erred and one passed.
+func katConsistent(k evidence.KATRecord) string {
+	var pass, fail, errs int
+	for _, r := range k.Results {
+		switch r.Status {
+		case "pass":
+			pass++
+		case "fail":
+			fail++
+		case "error":
+			errs++
+		}
+		switch {
+		case r.Type == "generated" && r.Digest != "" && r.Expected != "" && (r.Status == "pass") != (r.Digest == r.Expected):
+			return fmt.Sprintf("source %s: status %s with digest %s and published %s", r.Source, r.Status, r.Digest, r.Expected)
+		case r.Type == "vectors" && r.Status == "pass" && (r.Failed > 0 || r.Passed == 0):
+			return fmt.Sprintf("source %s: status pass with %d passed, %d failed", r.Source, r.Passed, r.Failed)
+		case r.Type == "vectors" && r.Status == "fail" && r.Failed == 0:
+			return fmt.Sprintf("source %s: status fail with no failed case", r.Source)
+		}
+	}
+	switch {
+	case k.Status == "pass" && (fail > 0 || errs > 0 || pass == 0),
+		k.Status == "fail" && fail == 0,
+		k.Status != "fail" && fail > 0:
+		return fmt.Sprintf("status %s does not follow from its sources (%d passed, %d failed, %d erred)", k.Status, pass, fail, errs)
+	}
+	return ""
 }
