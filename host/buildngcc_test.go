@@ -1,0 +1,108 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+
+	"crucible.dev/host/internal/plugin"
+	"crucible.dev/registry/kat"
+)
+
+// The digests of the toy submissions' first ten NGCC KAT records, as
+// plugins/ngcc's tests compute them from independent Go models of the toys.
+const (
+	toyKEMDigest = "cb5804fa57d0e192720ca3005270c14c0a5c7758f9c226cc57ae4b69dda5b9ba"
+	toyKEXDigest = "72a93be3011bef185788bb878bfa93e1548dbacf836ff6357913ca7b9eee5c4d"
+)
+
+// TestBuildNGCC builds the toy C KEM and 4-pass KEX of plugins/ngcc's test
+// data with build-ngcc, then drives them as any plugin: listed, KAT files
+// generated over the plugin protocol and compared with the models'
+// digests, and every operation benchmarked by a run.
+func TestBuildNGCC(t *testing.T) {
+	dir := t.TempDir()
+	for _, args := range [][]string{
+		{"--kind", "kem", "--src", "../plugins/ngcc/testdata/toykem", "--name", "toykem", "--cflags", "-DSECURITY_LEVEL=128"},
+		{"--kind", "kex", "--src", "../plugins/ngcc/testdata/toykex", "--name", "toykex"},
+	} {
+		code, log := runHost(t, append([]string{"build-ngcc", "--out", dir}, args...)...)
+		if code != 0 {
+			t.Fatalf("build-ngcc %v: exit %d\n%s", args, code, log)
+		}
+	}
+
+	code, log := runHost(t, "list", "--no-source", "--plugin-dir", dir)
+	if code != 0 || !strings.Contains(log, "toykem") || !strings.Contains(log, "toykex") || !strings.Contains(log, "ngcc-c") {
+		t.Fatalf("list: exit %d\n%s", code, log)
+	}
+
+	for _, c := range []struct{ name, digest string }{{"toykem", toyKEMDigest}, {"toykex", toyKEXDigest}} {
+		p, err := plugin.Start(plugin.Source{Name: c.name, Binary: filepath.Join(dir, plugin.BinaryPrefix+c.name)},
+			plugin.Options{Limits: plugin.DefaultLimits, CPU: -1})
+		if err != nil {
+			t.Fatal(err)
+		}
+		h, _ := kat.NewHasher(kat.FormatNGCC)
+		err = p.GenerateKAT(c.name+"/ngcc-c", "ngcc", 10, h)
+		p.Kill()
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if got := h.Sum(); got != c.digest {
+			t.Errorf("%s: KAT digest %s over the plugin protocol, the model's is %s", c.name, got, c.digest)
+		}
+	}
+
+	// No catalog entry names the toys, so the run reports KAT "none" and
+	// the missing audit, and exits 1; every operation is still measured.
+	out := filepath.Join(t.TempDir(), "r")
+	code, log = runHost(t, quick(dir, out)...)
+	if code != 1 {
+		t.Fatalf("run: exit %d, want 1 (KAT none)\n%s", code, log)
+	}
+	s := readSummary(t, out)
+	want := map[string][]string{
+		"toykem": {"decaps", "decaps_invalid", "encaps", "keygen"},
+		"toykex": {"derive_a", "derive_b", "exchange", "init_a", "init_b", "pass1", "pass2", "pass3", "pass4"},
+	}
+	for _, in := range s.Instances {
+		if in.KAT != "none" {
+			t.Errorf("%s: KAT %q, want none", in.ID, in.KAT)
+		}
+		var ops []string
+		for op := range in.Ops {
+			ops = append(ops, op)
+		}
+		sort.Strings(ops)
+		if strings.Join(ops, " ") != strings.Join(want[in.Plugin], " ") {
+			t.Errorf("%s: benchmarked %v, want %v", in.ID, ops, want[in.Plugin])
+		}
+		delete(want, in.Plugin)
+	}
+	if len(want) > 0 {
+		t.Errorf("no summary for %v\n%s", want, log)
+	}
+	// The robustness pass sends malformed input; the C code must see none
+	// of it past the adapter's length checks.
+	for _, name := range []string{"toykem", "toykex"} {
+		b, err := os.ReadFile(filepath.Join(out, "robust", name, name+"_ngcc-c.json"))
+		if err != nil || !strings.Contains(string(b), `"crashes": 0`) {
+			t.Errorf("%s robustness: %s %v", name, b, err)
+		}
+	}
+}
+
+func TestBuildNGCCUsage(t *testing.T) {
+	for _, args := range [][]string{
+		{"build-ngcc", "--kind", "sig", "--src", ".", "--name", "x"},
+		{"build-ngcc", "--kind", "kem", "--name", "x"},
+		{"build-ngcc", "--kind", "kem", "--src", ".", "--name", "a b"},
+	} {
+		if code, log := runHost(t, args...); code != 2 {
+			t.Errorf("%v: exit %d, want 2\n%s", args, code, log)
+		}
+	}
+}
