@@ -101,6 +101,26 @@ func (p *Params) sampleNoise(f []int16, sigma []byte, nonce byte, eta int) {
 				c[j] = int16(d>>(6*j)&7) - int16(d>>(6*j+3)&7)
 			}
 		}
+	case 5:
+		// Four coefficients per five bytes: 5-bit weights of 40 bits.
+		for i := 0; i+3 < len(f); i += 4 {
+			x := (*[5]byte)(buf[i/4*5:])
+			w := uint64(x[0]) | uint64(x[1])<<8 | uint64(x[2])<<16 | uint64(x[3])<<24 | uint64(x[4])<<32
+			c := (*[4]int16)(f[i:])
+			for j := range c {
+				c[j] = int16(bits.OnesCount64(w>>(10*j)&31) - bits.OnesCount64(w>>(10*j+5)&31))
+			}
+		}
+	case 6:
+		// Two coefficients per three bytes: 3-bit weights of 24 bits.
+		for i := 0; i+1 < len(f); i += 2 {
+			x := (*[3]byte)(buf[i/2*3:])
+			t := uint32(x[0]) | uint32(x[1])<<8 | uint32(x[2])<<16
+			d := t&0x249249 + t>>1&0x249249 + t>>2&0x249249
+			c := (*[2]int16)(f[i:])
+			c[0] = int16(d&7+d>>3&7) - int16(d>>6&7+d>>9&7)
+			c[1] = int16(d>>12&7+d>>15&7) - int16(d>>18&7+d>>21&7)
+		}
 	default:
 		mask := uint32(1)<<eta - 1
 		for i := range f {
