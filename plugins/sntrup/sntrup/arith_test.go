@@ -146,12 +146,16 @@ func TestRecip(t *testing.T) {
 		if err := ps.shortRandom(f, rand.NewChaCha8(seed), OneCall); err != nil {
 			t.Fatal(err)
 		}
-		want := make([]int16, ps.P)
-		ps.rqRecip3Generic(want, f)
+		want := recip3Reference(ps, f)
 		got := make([]int16, ps.P)
+		ps.rqRecip3Generic(got, f)
+		if !slices.Equal(got, want) {
+			t.Fatalf("%s: rqRecip3Generic differs from the reference", ps.Name)
+		}
+		clear(got)
 		rqRecip3(ps, got, f)
 		if !slices.Equal(got, want) {
-			t.Fatalf("%s: rqRecip3 (%s) differs from the portable one", ps.Name, Dispatch())
+			t.Fatalf("%s: rqRecip3 (%s) differs from the reference", ps.Name, Dispatch())
 		}
 		prod := make([]int16, ps.P)
 		ps.rqMulSmall(prod, got, f) // (1/(3f)) * f = 1/3
@@ -188,19 +192,85 @@ func TestRecip(t *testing.T) {
 	}
 }
 
-// TestPolyMul compares the dispatched product with the portable one.
+// schoolbook is the product written out, for the tests.
+func schoolbook(a []int16, b []int8) []int32 {
+	c := make([]int32, 2*len(a)-1)
+	for i, x := range a {
+		for j, y := range b {
+			c[i+j] += int32(x) * int32(y)
+		}
+	}
+	return c
+}
+
+// recip3Reference is 1/(3a) in Rq by the division steps of the
+// specification's reference code, written plainly: full lengths, every
+// coefficient frozen, v shifted at the start of each step.
+func recip3Reference(ps *Params, a []int8) []int16 {
+	p := ps.P
+	f, g, v, r := make([]int32, p+1), make([]int32, p+1), make([]int32, p+1), make([]int32, p+1)
+	r[0] = ps.fqRecip(3)
+	f[0], f[p-1], f[p] = 1, -1, -1
+	for i := 0; i < p; i++ {
+		g[p-1-i] = int32(a[i])
+	}
+	delta := int32(1)
+	for range 2*p - 1 {
+		copy(v[1:], v[:p])
+		v[0] = 0
+		swap := delta > 0 && g[0] != 0
+		if swap {
+			delta = -delta
+			f, g = g, f
+			v, r = r, v
+		}
+		delta++
+		f0, g0 := f[0], g[0]
+		for i := range g {
+			g[i] = int32(ps.freeze(f0*g[i] - g0*f[i]))
+			r[i] = int32(ps.freeze(f0*r[i] - g0*v[i]))
+		}
+		copy(g, g[1:])
+		g[p] = 0
+	}
+	scale := ps.fqRecip(f[0])
+	out := make([]int16, p)
+	for i := range out {
+		out[i] = ps.freeze(scale * v[p-1-i])
+	}
+	return out
+}
+
+// TestPolyMul compares the dispatched product and the portable one with
+// the schoolbook product, with extreme coefficients too.
 func TestPolyMul(t *testing.T) {
 	r := rand.New(rand.NewPCG(9, 10))
 	for _, ps := range All {
 		a := randomFq(r, ps)
 		b := randomSmall(r, ps.P)
+		extreme := make([]int16, ps.P)
+		ones := make([]int8, ps.P)
+		for i := range extreme {
+			extreme[i], ones[i] = int16(ps.q12), 1
+		}
+		for _, in := range []struct {
+			a []int16
+			b []int8
+		}{{a, b}, {extreme, ones}} {
+			want := schoolbook(in.a, in.b)
+			got := make([]int32, 2*ps.P)
+			polyMulGeneric(got, in.a, in.b)
+			if !slices.Equal(got[:2*ps.P-1], want) {
+				t.Fatalf("%s: polyMulGeneric differs from the schoolbook product", ps.Name)
+			}
+			clear(got)
+			polyMul(got, in.a, in.b)
+			if !slices.Equal(got[:2*ps.P-1], want) {
+				t.Fatalf("%s: polyMul (%s) differs from the schoolbook product", ps.Name, Dispatch())
+			}
+		}
 		want := make([]int32, 2*ps.P)
 		got := make([]int32, 2*ps.P)
-		polyMulGeneric(want, a, b)
-		polyMul(got, a, b)
-		if !slices.Equal(got, want) {
-			t.Fatalf("%s: polyMul (%s) differs from the portable product", ps.Name, Dispatch())
-		}
 		// small by small, as R3 multiplies
 		e := randomSmall(r, ps.P)
 		e16 := make([]int16, ps.P)

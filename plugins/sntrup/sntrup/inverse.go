@@ -15,62 +15,67 @@ func nonzeroMask(x int32) int32 {
 // negativeMask returns -1 if x < 0, else 0.
 func negativeMask(x int32) int32 { return x >> 31 }
 
-// rqRecip3Generic sets out to 1/(3a) in Rq. Since x^p - x - 1 is irreducible
-// mod q (spec §3.3), Rq is a field and every nonzero a, in particular
-// every short a, is invertible.
+// rqRecip3Generic sets out to 1/(3a) in Rq. Since x^p - x - 1 is
+// irreducible mod q (spec §3.3), Rq is a field and every nonzero a, in
+// particular every short a, is invertible.
+//
+// The steps work in place on the shrinking lengths the division steps
+// guarantee (Bernstein and Yang, §6; the reference AVX2 code relies on the
+// same bounds): during the first p steps v and r have at most loop+1
+// nonzero coefficients; during the last p-1 steps f and g have one fewer
+// each step. v is kept multiplied by x one step ahead, so the result reads
+// v[p-i]. Coefficients are bounded representatives (barrett), not
+// canonical ones; f[0] and g[0] stay below q in magnitude, so g[0] = 0
+// exactly when it is 0 mod q.
 func (ps *Params) rqRecip3Generic(out []int16, a []int8) {
 	p := ps.P
-	f := make([]int16, p+1)
-	g := make([]int16, p+1)
-	v := make([]int16, p+1)
-	r := make([]int16, p+1)
-	r[0] = int16(ps.fqRecip(3))
+	var buf [4 * (maxP + 2)]int32
+	f, g, v, r := buf[:p+2], buf[p+2:2*p+4], buf[2*p+4:3*p+6], buf[3*p+6:4*p+8]
+	r[0] = ps.fqRecip(3)
 	f[0], f[p-1], f[p] = 1, -1, -1
 	for i := 0; i < p; i++ {
-		g[p-1-i] = int16(a[i])
+		g[p-1-i] = int32(a[i])
 	}
 	delta := int32(1)
 	for loop := 0; loop < 2*p-1; loop++ {
-		// v = x*v; the low min(loop+1, p+1) coefficients of v and r
-		// are the only nonzero ones.
-		copy(v[1:], v[:p])
-		v[0] = 0
-		swap := negativeMask(-delta) & nonzeroMask(int32(g[0]))
+		nfg, nvr := p, loop+1
+		if loop >= p {
+			nfg, nvr = 2*p-1-loop, p
+		}
+		f0, g0 := f[0], g[0]
+		swap := negativeMask(-delta) & nonzeroMask(g0)
 		delta ^= swap & (delta ^ -delta)
 		delta++
-		rqDivstepGeneric(ps, f, g, v, r, int16(swap), min(loop+2, p+1))
+		t := swap & (f0 ^ g0)
+		f0, g0 = f0^t, g0^t
+		f[0] = f0
+		// (f, g) = swap ? (g, f) : (f, g), then g = (f0*g - g0*f)/x.
+		ff, gg := f[1:nfg+1], g[:nfg+1]
+		for i, x := range ff {
+			y := gg[i+1]
+			t := swap & (x ^ y)
+			x ^= t
+			y ^= t
+			ff[i] = x
+			gg[i] = ps.barrett(f0*y - g0*x)
+		}
+		gg[nfg] = 0
+		// (v, r) = swap ? (r, v) : (v, r), then r = f0*r - g0*v and
+		// v = x*v, from the top down.
+		vv, rr := v[:nvr+1], r[:nvr]
+		for i := nvr - 1; i >= 0; i-- {
+			x, y := vv[i], rr[i]
+			t := swap & (x ^ y)
+			x ^= t
+			y ^= t
+			vv[i+1] = x
+			rr[i] = ps.barrett(f0*y - g0*x)
+		}
+		vv[0] = 0
 	}
-	scale := ps.fqRecip(int32(f[0]))
+	scale := ps.fqRecip(f[0])
 	for i := 0; i < p; i++ {
-		out[i] = ps.freeze(scale * int32(v[p-1-i]))
-	}
-}
-
-// rqDivstepGeneric performs one division step after the swap decision: swap
-// (f,v) with (g,r) under the mask, then g = (f0*g - g0*f)/x and
-// r = f0*r - g0*v, with bounded (not canonical) representatives.
-// Only the first nvr coefficients of v and r can be nonzero.
-func rqDivstepGeneric(ps *Params, f, g, v, r []int16, swap int16, nvr int) {
-	n := len(f)
-	g = g[:n]
-	for i := range f {
-		t := swap & (f[i] ^ g[i])
-		f[i] ^= t
-		g[i] ^= t
-	}
-	v, r = v[:nvr], r[:nvr]
-	for i := range v {
-		t := swap & (v[i] ^ r[i])
-		v[i] ^= t
-		r[i] ^= t
-	}
-	f0, g0 := int32(f[0]), int32(g[0])
-	for i := 0; i < n-1; i++ {
-		g[i] = int16(ps.barrett(f0*int32(g[i+1]) - g0*int32(f[i+1])))
-	}
-	g[n-1] = 0
-	for i := range r {
-		r[i] = int16(ps.barrett(f0*int32(r[i]) - g0*int32(v[i])))
+		out[i] = ps.freeze(scale * v[p-i])
 	}
 }
 
