@@ -56,3 +56,13 @@ func invRadix2x4AVX2(f *[n]int16, v *r2Vecs)
 
 //go:noescape
 func invRadix2x8AVX2(f *[n]int16, v *r2Vecs)
+
+// mulAccAVX2 adds f[s]·h[s] to acc for the 288 slots of one block, and
+// mulAccYAVX2 adds f[s]·y[s]·h[s]; both exact in int64. acc keeps each
+// group of 8 slots as its 4 even slots, then its 4 odd ones.
+//
+//go:noescape
+func mulAccAVX2(acc *[n]int64, f, h *int16)
+
+//go:noescape
+func mulAccYAVX2(acc *[n]int64, f, h *int16, y *[n]int32)

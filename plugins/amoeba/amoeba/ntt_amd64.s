@@ -290,3 +290,64 @@ invRadix2x8AVX2Loop:
 	JNZ     invRadix2x8AVX2Loop
 	VZEROUPPER
 	RET
+
+// Exact NTT-domain products for polyMul: 8 slots per step, f and g
+// sign-extended to int32, products by VPMULDQ into int64 (even slots from
+// the low halves, odd slots after a 32-bit shift), so no sum can wrap.
+// acc keeps each group of 8 slots as 4 even slots then 4 odd slots.
+
+// func mulAccAVX2(acc *[288]int64, f, h *int16)
+TEXT ·mulAccAVX2(SB), NOSPLIT, $0-24
+	MOVQ acc+0(FP), DI
+	MOVQ f+8(FP), SI
+	MOVQ h+16(FP), BX
+	MOVQ $36, CX
+
+mulAccLoop:
+	VPMOVSXWD (SI), Y0
+	VPMOVSXWD (BX), Y1
+	VPMULDQ   Y1, Y0, Y2
+	VPSRLQ    $32, Y0, Y3
+	VPSRLQ    $32, Y1, Y4
+	VPMULDQ   Y4, Y3, Y5
+	VPADDQ    (DI), Y2, Y2
+	VPADDQ    32(DI), Y5, Y5
+	VMOVDQU   Y2, (DI)
+	VMOVDQU   Y5, 32(DI)
+	ADDQ      $16, SI
+	ADDQ      $16, BX
+	ADDQ      $64, DI
+	DECQ      CX
+	JNZ       mulAccLoop
+	VZEROUPPER
+	RET
+
+// func mulAccYAVX2(acc *[288]int64, f, h *int16, y *[288]int32)
+// acc += f·y·h, with f·y < 2^26 formed exactly in int32 lanes first.
+TEXT ·mulAccYAVX2(SB), NOSPLIT, $0-32
+	MOVQ acc+0(FP), DI
+	MOVQ f+8(FP), SI
+	MOVQ h+16(FP), BX
+	MOVQ y+24(FP), DX
+	MOVQ $36, CX
+
+mulAccYLoop:
+	VPMOVSXWD (SI), Y0
+	VPMULLD   (DX), Y0, Y0
+	VPMOVSXWD (BX), Y1
+	VPMULDQ   Y1, Y0, Y2
+	VPSRLQ    $32, Y0, Y3
+	VPSRLQ    $32, Y1, Y4
+	VPMULDQ   Y4, Y3, Y5
+	VPADDQ    (DI), Y2, Y2
+	VPADDQ    32(DI), Y5, Y5
+	VMOVDQU   Y2, (DI)
+	VMOVDQU   Y5, 32(DI)
+	ADDQ      $16, SI
+	ADDQ      $16, BX
+	ADDQ      $32, DX
+	ADDQ      $64, DI
+	DECQ      CX
+	JNZ       mulAccYLoop
+	VZEROUPPER
+	RET

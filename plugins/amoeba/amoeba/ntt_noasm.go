@@ -15,3 +15,6 @@ func fwdRadix2x8AVX2(*[n]int16, *r2Vecs) { panic("amoeba: no AVX2 kernels") }
 func fwdRadix2x4AVX2(*[n]int16, *r2Vecs) { panic("amoeba: no AVX2 kernels") }
 func invRadix2x4AVX2(*[n]int16, *r2Vecs) { panic("amoeba: no AVX2 kernels") }
 func invRadix2x8AVX2(*[n]int16, *r2Vecs) { panic("amoeba: no AVX2 kernels") }
+
+func mulAccAVX2(*[n]int64, *int16, *int16)             { panic("amoeba: no AVX2 kernels") }
+func mulAccYAVX2(*[n]int64, *int16, *int16, *[n]int32) { panic("amoeba: no AVX2 kernels") }

@@ -48,6 +48,10 @@ func inverseNussbaumer(dst, F []int16, k int) {
 // accumulates whole blocks at a time. The result keeps C's truncated
 // remainder, so it may be negative. r must not overlap f or g.
 func polyMul(r, f, g []int16, k int) {
+	if useAVX2 {
+		polyMulAVX2(r, f, g, k)
+		return
+	}
 	var acc [n]int64
 	for j := range k {
 		rb := r[j*n:][:n]
@@ -69,6 +73,32 @@ func polyMul(r, f, g []int16, k int) {
 		}
 		for s := range rb {
 			rb[s] = int16(acc[s] % q)
+		}
+	}
+}
+
+// nttOfY32 is YN widened for the AVX2 product kernel.
+var nttOfY32 [n]int32
+
+// polyMulAVX2 is polyMul with the block products summed by the AVX2
+// kernels, in their even/odd slot order, and the remainders taken here.
+func polyMulAVX2(r, f, g []int16, k int) {
+	var acc [n]int64
+	for j := range k {
+		clear(acc[:])
+		for i := 0; i <= j; i++ {
+			mulAccAVX2(&acc, &f[(j-i)*n], &g[i*n])
+		}
+		for i := j + 1; i < k; i++ {
+			mulAccYAVX2(&acc, &f[(k+j-i)*n], &g[i*n], &nttOfY32)
+		}
+		rb := r[j*n:][:n]
+		for base := 0; base < n; base += 8 {
+			o, a := rb[base:base+8], acc[base:base+8]
+			for t := range 4 {
+				o[2*t] = int16(a[t] % q)
+				o[2*t+1] = int16(a[4+t] % q)
+			}
 		}
 	}
 }

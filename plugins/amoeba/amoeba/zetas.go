@@ -74,6 +74,7 @@ func init() {
 			y -= q
 		}
 		nttOfY[i] = int16(y)
+		nttOfY32[i] = int32(y)
 	}
 	buildSchedules()
 }
