@@ -285,7 +285,12 @@ func (m *model) categories(d *doc) {
 			if ops == nil {
 				ops = opsUnion(ins)
 			}
-			head := []string{"instance", "plugin", "pk:", "ct/sig/msgs:", "bandwidth:"}
+			// Symmetric primitives have nothing on the wire to compare.
+			wireName := map[registry.Kind]string{registry.KindKEM: "ct:", registry.KindSig: "sig:", registry.KindKEX: "messages:"}[k]
+			head := []string{"instance", "plugin"}
+			if !k.Symmetric() {
+				head = append(head, "pk:", wireName, "bandwidth:")
+			}
 			t := d.newTable(append(head, suffixAll(ops, ":")...)...)
 			for _, in := range ins {
 				pk, wire, bw := "-", "-", "-"
@@ -306,7 +311,10 @@ func (m *model) categories(d *doc) {
 					}
 					bw = countOrDash(bandwidth(k, s))
 				}
-				row := []inline{txt(in.ID), m.pluginCell(in.Plugin), txt(pk), txt(wire), txt(bw)}
+				row := []inline{txt(in.ID), m.pluginCell(in.Plugin)}
+				if !k.Symmetric() {
+					row = append(row, txt(pk), txt(wire), txt(bw))
+				}
 				for _, op := range ops {
 					row = append(row, txt(medianCell(in, op)))
 				}
