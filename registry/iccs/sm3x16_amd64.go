@@ -6,9 +6,10 @@ import "golang.org/x/sys/cpu"
 
 //go:generate go run gen_sm3x16.go
 
-// useLanes selects the 16-lane AVX-512 SM3 kernel: independent counter
-// blocks of pseudoXOF and the DRNG are compressed sixteen at a time.
-var useLanes = cpu.X86.HasAVX512F
+// useLanes selects the AVX-512 SM3 kernels: independent counter blocks of
+// pseudoXOF and the DRNG are compressed sixteen (or eight) at a time.
+// block8 runs the AVX-512 instructions on Y registers, which needs VL.
+var useLanes = cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL
 
 // dispatch names the SM3 path for reports.
 var dispatch = map[bool]string{true: "AVX-512 16-lane SM3 for counter blocks, gmsm v0.44.0 sm3 otherwise", false: "gmsm v0.44.0 sm3 (no AVX-512)"}[useLanes]
