@@ -64,7 +64,7 @@ func instances() []*registry.Instance {
 			Profile: []string{"crypto/internal/fips140/sha512.", "crypto/sha512."},
 			Notes: map[string]string{
 				"implementation": "crucible.dev/plugins/sntrup (Go, this module)",
-				"dispatch":       sntrup.Dispatch() + " (" + runtime.GOARCH + ")",
+				"dispatch":       sntrup.Dispatch() + " (" + runtime.GOARCH + "); " + sntrup.DispatchDetail(),
 				"secret key":     "f, 1/g, pk, rho, Hash4(pk) (spec §3.5)",
 				"randomness":     "one Read per polynomial; the nist-rsp-nist KATs read p 4-byte words one at a time",
 			},
