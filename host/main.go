@@ -1,13 +1,9 @@
 // Command host is Crucible's evaluation host: it discovers algorithm
 // plugins, checks them against known answers, benchmarks them one by one in
 // fresh processes, and writes the evidence and reports of a campaign.
-//
-//	host list                        plugins, instances, kinds and sizes
-//	host run   --suite S [--out DIR] KAT gate, then benchmarks
-//	host kat   --suite S             the KAT gate alone
-//	host bench --suite S             benchmarks alone
-//	host check [--strict]            what on this machine affects timing
-//	host report DIR                  re-render the reports of a run
+// `host help` lists the commands (list, run, kat, bench, robust, interop,
+// ct, check, report, validate, compare, baseline, gate, export, lock,
+// merge); each command lives in its own cmd_*.go file.
 //
 // Exit status: 0 when every instance ran and every KAT passed, 1 when the
 // run finished with findings, 2 on usage or setup errors.
