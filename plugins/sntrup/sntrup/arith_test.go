@@ -241,6 +241,75 @@ func recip3Reference(ps *Params, a []int8) []int16 {
 	return out
 }
 
+// TestFold compares the dispatched fold and freeze with the portable one on
+// random sums up to the largest a product can reach, and on the values
+// around every multiple of q/2 where rounding could slip.
+func TestFold(t *testing.T) {
+	r := rand.New(rand.NewPCG(11, 12))
+	for _, ps := range All {
+		p := ps.P
+		bound := int32(p) * ps.q12 // |c[i]| of a product
+		c := make([]int32, 2*p+32)
+		for trial := range 20 {
+			for i := range c[:2*p-1] {
+				switch trial % 3 {
+				case 0:
+					c[i] = r.Int32N(2*bound+1) - bound
+				case 1: // sums near half multiples of q
+					c[i] = (r.Int32N(2*bound/int32(ps.Q)) - bound/int32(ps.Q)) * int32(ps.Q) / 3
+				default:
+					c[i] = []int32{bound, -bound, ps.q12, -ps.q12, ps.q12 + 1, -ps.q12 - 1}[r.IntN(6)]
+				}
+			}
+			want := make([]int16, p)
+			got := make([]int16, p)
+			ps.foldFqGeneric(want, c)
+			ps.foldFq(got, c)
+			if !slices.Equal(got, want) {
+				t.Fatalf("%s: foldFq (%s) differs from the portable one", ps.Name, Dispatch())
+			}
+			for i, x := range want {
+				s := c[i]
+				if i < p-1 {
+					s += c[i+p]
+				}
+				if i > 0 {
+					s += c[i+p-1]
+				}
+				if d := (s - int32(x)) % int32(ps.Q); d != 0 || x > int16(ps.q12) || x < -int16(ps.q12) {
+					t.Fatalf("%s: coefficient %d: %d is not the canonical %d mod q", ps.Name, i, x, s)
+				}
+			}
+		}
+	}
+}
+
+// TestFold3Lift3 compares the dispatched R3 fold and lift with the portable
+// ones over the whole input ranges.
+func TestFold3Lift3(t *testing.T) {
+	r := rand.New(rand.NewPCG(13, 14))
+	for _, ps := range All {
+		p := ps.P
+		c := make([]int32, 2*p+32)
+		for i := range c[:2*p-1] {
+			c[i] = r.Int32N(2*int32(p)+1) - int32(p)
+		}
+		want, got := make([]int8, p), make([]int8, p)
+		ps.fold3Generic(want, c)
+		ps.fold3(got, c)
+		if !slices.Equal(got, want) {
+			t.Fatalf("%s: fold3 (%s) differs from the portable one", ps.Name, Dispatch())
+		}
+		in := randomFq(r, ps)
+		in[0], in[1] = int16(ps.q12), -int16(ps.q12)
+		ps.lift3Generic(want, in)
+		ps.lift3(got, in)
+		if !slices.Equal(got, want) {
+			t.Fatalf("%s: lift3 (%s) differs from the portable one", ps.Name, Dispatch())
+		}
+	}
+}
+
 // TestPolyMul compares the dispatched product and the portable one with
 // the schoolbook product, with extreme coefficients too.
 func TestPolyMul(t *testing.T) {

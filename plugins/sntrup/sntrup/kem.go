@@ -175,9 +175,7 @@ func (ps *Params) Decapsulate(sk, ct []byte) ([]byte, error) {
 	ps.roundedDecode(c, ct[:ps.RoundedBytes])
 	smallDecode(f, sk[:sb])
 	ps.rqMulSmall(c, c, f)
-	for i, x := range c {
-		e[i] = f3Freeze(int32(ps.freeze(3 * int32(x))))
-	}
+	ps.lift3(e, c)
 	smallDecode(v, sk[sb:2*sb])
 	ps.r3Mul(r, e, v)
 	ps.weightForce(r)

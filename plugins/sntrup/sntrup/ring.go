@@ -44,6 +44,15 @@ func (ps *Params) fqRecip(a int32) int32 {
 // foldFq reduces a product of length 2p-1 modulo x^p - x - 1 (x^p = x + 1)
 // and freezes it into out (length p).
 func (ps *Params) foldFq(out []int16, c []int32) {
+	if useAVX2 {
+		ps.foldFqAVX2(out, c)
+		return
+	}
+	ps.foldFqGeneric(out, c)
+}
+
+// foldFqGeneric is foldFq, portably.
+func (ps *Params) foldFqGeneric(out []int16, c []int32) {
 	p := ps.P
 	out = out[:p]
 	c = c[:2*p-1]
@@ -56,6 +65,15 @@ func (ps *Params) foldFq(out []int16, c []int32) {
 
 // fold3 is foldFq for R3.
 func (ps *Params) fold3(out []int8, c []int32) {
+	if useAVX2 {
+		ps.fold3AVX2(out, c)
+		return
+	}
+	ps.fold3Generic(out, c)
+}
+
+// fold3Generic is fold3, portably.
+func (ps *Params) fold3Generic(out []int8, c []int32) {
 	p := ps.P
 	out = out[:p]
 	c = c[:2*p-1]
@@ -86,6 +104,23 @@ func (ps *Params) r3Mul(out []int8, a, b []int8) {
 		polyMulGeneric(c[:2*ps.P], a16[:ps.P], b[:ps.P])
 	}
 	ps.fold3(out, c[:2*ps.P])
+}
+
+// lift3 sets out to R3_fromRq(3*in) (spec §3.5 Decrypt: 3*f*c mod q,
+// lifted to the integers and reduced mod 3) for canonical in.
+func (ps *Params) lift3(out []int8, in []int16) {
+	if useAVX2 {
+		ps.lift3AVX2(out, in)
+		return
+	}
+	ps.lift3Generic(out, in)
+}
+
+// lift3Generic is lift3, portably.
+func (ps *Params) lift3Generic(out []int8, in []int16) {
+	for i, x := range in[:ps.P] {
+		out[i] = f3Freeze(int32(ps.freeze(3 * int32(x))))
+	}
 }
 
 // round sets each coefficient to the nearest multiple of 3 (spec §3.2,
