@@ -15,7 +15,7 @@ import (
 // Hash_b (§3.5): the prefix byte separates the hash's uses. The input is
 // gathered into one buffer so that nothing escapes to the heap.
 func hashPrefix(b byte, in ...[]byte) [HashBytes]byte {
-	var buf [1 + HashBytes + maxCiphertext]byte
+	var buf [1 + HashBytes + maxHashInput]byte
 	x := append(buf[:0], b)
 	for _, y := range in {
 		x = append(x, y...)
@@ -24,9 +24,10 @@ func hashPrefix(b byte, in ...[]byte) [HashBytes]byte {
 	return [HashBytes]byte(sum[:HashBytes])
 }
 
-// maxCiphertext bounds every hashed input over the parameter table (the
-// largest is the sntrup1277 public key, 2067 bytes).
-const maxCiphertext = 2080
+// maxHashInput bounds every hashed input but the prefix byte and one
+// 32-byte hash over the parameter table (the largest is the sntrup1277
+// public key, 2067 bytes).
+const maxHashInput = 2080
 
 // rqEncode appends the encoding of a canonical Rq element to out.
 func (ps *Params) rqEncode(out []byte, h []int16) []byte {
@@ -180,13 +181,12 @@ func (ps *Params) Decapsulate(sk, ct []byte) ([]byte, error) {
 	ps.r3Mul(r, e, v)
 	ps.weightForce(r)
 
+	// Hash_3 of r or, when the ciphertexts differ, of rho: the spec
+	// selects the input of the hash, selecting its output is the same.
 	cnew, hr := ps.hide(r, pk, cache)
 	eq := subtle.ConstantTimeCompare(ct, cnew) // 1 if equal
-	var rEncArr [(maxP + 3) / 4]byte
-	rEnc := rEncArr[:sb]
-	smallEncode(rEnc, r)
-	subtle.ConstantTimeCopy(1-eq, rEnc, rho)
-	hr = hashPrefix(3, rEnc)
+	hrho := hashPrefix(3, rho)
+	subtle.ConstantTimeCopy(1-eq, hr[:], hrho[:])
 	k := hashPrefix(byte(eq), hr[:], ct)
 	return k[:], nil
 }
