@@ -18,7 +18,7 @@ func init() {
 		nist    = "nist-rsp-nist"
 
 		pqclean     = "PQClean/PQClean@6cd3167b crypto_kem/%s/META.yml nistkat-sha256"
-		pqcleanNIST = "PQClean/PQClean first NTRU Prime commit, crypto_kem/%s/META.yml nistkat-sha256"
+		pqcleanNIST = "PQClean/PQClean@70543bba (the first NTRU Prime commit) crypto_kem/%s/META.yml nistkat-sha256"
 		liboqs      = "liboqs tests/KATs/kem/kats.json"
 		bc          = "bcgit/bc-test-data pqc/crypto/ntruprime/sntrup/%s.rsp, header removed (liboqs layout)"
 	)
