@@ -37,8 +37,9 @@ func cmdBuildNGCC(args []string) error {
 	instance := fs.String("instance", "", "catalog instance name to serve it as (default NAME); the catalog's KAT digests for that name are checked")
 	cflags := fs.String("cflags", "", "C compiler flags for the submission, e.g. -DSECURITY_LEVEL=128")
 	records := fs.Int("kat-records", 10, "records of the NGCC KAT file the plugin generates (0: declare no KAT)")
-	var excludes listFlag
+	var excludes, includes listFlag
 	fs.Var(&excludes, "exclude", "leave out sources whose path under --src matches this glob, e.g. 'tests/*' (repeatable)")
+	fs.Var(&includes, "include", "compile a source the rules above leave out whose path under --src matches this glob, e.g. a randombytes.c some code still references (repeatable)")
 	keep := fs.Bool("keep", false, "keep the build directory and print where it is")
 	if err := fs.Parse(args); err != nil {
 		return &exitError{2, nil}
@@ -70,7 +71,7 @@ func cmdBuildNGCC(args []string) error {
 	}
 	b := ngccBuild{
 		root: root, kind: *kind, name: *name, instance: *instance,
-		cflags: *cflags, records: *records, excludes: excludes, log: os.Stderr,
+		cflags: *cflags, records: *records, excludes: excludes, includes: includes, log: os.Stderr,
 	}
 	if b.src, err = filepath.Abs(*src); err != nil {
 		return usageErr("build-ngcc: %v", err)
@@ -111,7 +112,7 @@ var ngccReplaced = map[string]string{
 type ngccBuild struct {
 	root, src, kind, name, instance, cflags string
 	records                                 int
-	excludes                                []string
+	excludes, includes                      []string
 	log                                     io.Writer
 
 	files    []string // C sources compiled, relative to src
@@ -181,7 +182,13 @@ func (b *ngccBuild) collect() error {
 		if ext != ".c" && ext != ".h" {
 			return nil
 		}
-		if why, ok := ngccReplaced[d.Name()]; ok {
+		included := false
+		for _, g := range b.includes {
+			if ok, _ := path.Match(g, rel); ok {
+				included = true
+			}
+		}
+		if why, ok := ngccReplaced[d.Name()]; ok && !included {
 			b.replaced = append(b.replaced, rel+" ("+why+")")
 			return nil
 		}
@@ -202,7 +209,7 @@ func (b *ngccBuild) collect() error {
 		if err != nil {
 			return err
 		}
-		if mainFunc.Match(text) {
+		if mainFunc.Match(text) && !included {
 			b.replaced = append(b.replaced, rel+" (defines main: a driver or test program; Crucible's KAT writers and benchmarks replace it)")
 			return nil
 		}

@@ -157,3 +157,17 @@ func TestCFlagsReachSubmission(t *testing.T) {
 		t.Fatalf("a build without -DSECURITY_LEVEL=128 passed or failed elsewhere: %v\n%s", err, out)
 	}
 }
+
+// TestIncludeOverridesRules asks build-ngcc to compile the toy's
+// randombytes.c, which the default rules leave out: the build must reach
+// it (its #error stops the compiler).
+func TestIncludeOverridesRules(t *testing.T) {
+	buildToys(t)
+	cmd := exec.Command("go", "run", "./host", "build-ngcc", "--kind", "kem", "--src", "plugins/ngcc/testdata/toykem",
+		"--name", "included", "--cflags", "-DSECURITY_LEVEL=128", "--include", "src/common/randombytes.c", "--out", t.TempDir())
+	cmd.Dir = "../.."
+	out, err := cmd.CombinedOutput()
+	if err == nil || !strings.Contains(string(out), "randombytes.c must not be compiled") {
+		t.Fatalf("--include did not compile randombytes.c: %v\n%s", err, out)
+	}
+}
