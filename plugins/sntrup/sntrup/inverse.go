@@ -85,7 +85,8 @@ func (ps *Params) rqRecip3Generic(out []int16, a []int8) {
 func (ps *Params) r3RecipGeneric(out []int8, a []int8) bool {
 	p := ps.P
 	nw := (p + 1 + 63) / 64
-	buf := make([]uint64, 8*nw)
+	var bufArr [8 * ((maxP + 1 + 63) / 64)]uint64
+	buf := bufArr[:8*nw]
 	fm, fs := buf[0*nw:1*nw], buf[1*nw:2*nw]
 	gm, gs := buf[2*nw:3*nw], buf[3*nw:4*nw]
 	vm, vs := buf[4*nw:5*nw], buf[5*nw:6*nw]
@@ -109,10 +110,19 @@ func (ps *Params) r3RecipGeneric(out []int8, a []int8) bool {
 	}
 	delta := int32(1)
 	for loop := 0; loop < 2*p-1; loop++ {
+		// The shrinking lengths of rqRecip3Generic, in words.
+		wfg, wvr := nw, min(nw, (loop+2)/64+1)
+		if loop >= p {
+			wfg, wvr = min(nw, (2*p-loop+1)/64+1), nw
+		}
+		fm, fs, gm, gs := fm[:wfg], fs[:wfg], gm[:wfg], gs[:wfg]
+		vm, vs, rm, rs := vm[:wvr], vs[:wvr], rm[:wvr], rs[:wvr]
 		shiftUp(vm)
 		shiftUp(vs)
-		vm[nw-1] &= topMask
-		vs[nw-1] &= topMask
+		if wvr == nw {
+			vm[nw-1] &= topMask
+			vs[nw-1] &= topMask
+		}
 		g0m := int32(gm[0] & 1)
 		swap := negativeMask(-delta) & -g0m
 		delta ^= swap & (delta ^ -delta)
