@@ -128,7 +128,7 @@ func checkLen(what string, b []byte, want int) error {
 // pass1: A encapsulates K_B to B's composite key; state seed_A ‖ K_B.
 func (p *Params) pass1(rand io.Reader, peerPK, st []byte) (out, newSt []byte, err error) {
 	s := p.s
-	if err := checkLen("state", st, s); err != nil {
+	if err := checkLen("state", st, p.InitStateSize()); err != nil {
 		return nil, nil, err
 	}
 	out = make([]byte, p.ctBytes())
@@ -147,7 +147,7 @@ func (p *Params) pass1(rand io.Reader, peerPK, st []byte) (out, newSt []byte, er
 // sends ct_A ‖ (K_enc^B ⊕ seed_B).
 func (p *Params) pass2(rand io.Reader, sk, peerPK, st, in []byte) (out, newSt []byte, err error) {
 	s, ctb := p.s, p.ctBytes()
-	if err := checkLen("state", st, s); err != nil {
+	if err := checkLen("state", st, p.InitStateSize()); err != nil {
 		return nil, nil, err
 	}
 	if err := checkLen("message 1", in, ctb); err != nil {
@@ -199,7 +199,7 @@ func (p *Params) pass3(sk, peerPK, st, in []byte) (out, newSt []byte, err error)
 // keeps its state.
 func (p *Params) pass4(peerPK, st, in []byte) (out, newSt []byte, err error) {
 	s := p.s
-	if err := checkLen("state", st, 4*s); err != nil {
+	if err := checkLen("state", st, p.StateSize()); err != nil {
 		return nil, nil, err
 	}
 	if err := checkLen("message 3", in, s); err != nil {
@@ -240,7 +240,7 @@ func (p *Params) authenticate(peerPK, seed []byte) bool {
 // bytes out, it computes nothing: the secret it returns shares st's storage
 // (capacity-limited, so appending to it cannot touch the state).
 func (p *Params) Derive(pt registry.Party, pk, sk, peerPK, st, in []byte) ([]byte, error) {
-	if err := checkLen("state", st, 4*p.s); err != nil {
+	if err := checkLen("state", st, p.StateSize()); err != nil {
 		return nil, fmt.Errorf("%s derive_%s: %w", p.Name, pt, err)
 	}
 	return st[p.s : 2*p.s : 2*p.s], nil
