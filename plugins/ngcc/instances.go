@@ -32,7 +32,7 @@ func instances() []*registry.Instance {
 		"randomness":     "drng_algorithm is the io.Reader of each call: the ICCS DRNG of the record when writing KATs, the host's reader when timed",
 		"dispatch":       "C as compiled with the flags above; ICCS helpers: " + iccs.Implementation(),
 	}
-	in.Profile = []string{"crucible.dev/registry/iccs.", "main.crucible"}
+	in.Profile = []string{"crucible.dev/registry/iccs."}
 	return []*registry.Instance{in}
 }
 
