@@ -29,24 +29,24 @@ func init() {
 // files Crucible supplies itself (the ICCS KAT driver, drng.c, auxfunc.c,
 // randombytes.c and their headers) are left out.
 func cmdBuildNGCC(args []string) error {
-	fs := flag.NewFlagSet("build-ngcc", flag.ContinueOnError)
-	kind := fs.String("kind", "", "the submission's API: kem (KEM_AlgorithmInstance.h) or kex (KEX_AlgorithmInstance.h)")
-	src := fs.String("src", "", "the submission's directory: its C sources and headers, e.g. one parameter set's src/")
-	name := fs.String("name", "", "plugin name: the executable is crucible-plugin-NAME")
-	out := fs.String("out", "", "plugin directory to write the executable to (default <workspace>/.cache/ngcc)")
-	instance := fs.String("instance", "", "catalog instance name to serve it as (default NAME); the catalog's KAT digests for that name are checked")
-	cflags := fs.String("cflags", "", "C compiler flags for the submission, e.g. -DSECURITY_LEVEL=128")
-	records := fs.Int("kat-records", 10, "records of the NGCC KAT file the plugin generates (0: declare no KAT)")
+	set := flag.NewFlagSet("build-ngcc", flag.ContinueOnError)
+	kind := set.String("kind", "", "the submission's API: kem (KEM_AlgorithmInstance.h) or kex (KEX_AlgorithmInstance.h)")
+	src := set.String("src", "", "the submission's directory: its C sources and headers, e.g. one parameter set's src/")
+	name := set.String("name", "", "plugin name: the executable is crucible-plugin-NAME")
+	out := set.String("out", "", "plugin directory to write the executable to (default <workspace>/.cache/ngcc)")
+	instance := set.String("instance", "", "catalog instance name to serve it as (default NAME); the catalog's KAT digests for that name are checked")
+	cflags := set.String("cflags", "", "C compiler flags for the submission, e.g. -DSECURITY_LEVEL=128")
+	records := set.Int("kat-records", 10, "records of the NGCC KAT file the plugin generates (0: declare no KAT)")
 	var excludes, includes listFlag
-	fs.Var(&excludes, "exclude", "leave out sources whose path under --src matches this glob, e.g. 'tests/*' (repeatable)")
-	fs.Var(&includes, "include", "compile a source the rules above leave out whose path under --src matches this glob, e.g. a randombytes.c some code still references (repeatable)")
-	keep := fs.Bool("keep", false, "keep the build directory and print where it is")
-	if err := fs.Parse(args); err != nil {
+	set.Var(&excludes, "exclude", "leave out sources whose path under --src matches this glob, e.g. 'tests/*' (repeatable)")
+	set.Var(&includes, "include", "compile a source the rules above leave out whose path under --src matches this glob, e.g. a randombytes.c some code still references (repeatable)")
+	keep := set.Bool("keep", false, "keep the build directory and print where it is")
+	if err := set.Parse(args); err != nil {
 		return &exitError{2, nil}
 	}
 	switch {
-	case fs.NArg() > 0:
-		return usageErr("build-ngcc: unexpected arguments %q", fs.Args())
+	case set.NArg() > 0:
+		return usageErr("build-ngcc: unexpected arguments %q", set.Args())
 	case *kind != "kem" && *kind != "kex":
 		return usageErr("build-ngcc: --kind must be kem or kex")
 	case *src == "":
@@ -75,6 +75,9 @@ func cmdBuildNGCC(args []string) error {
 	}
 	if b.src, err = filepath.Abs(*src); err != nil {
 		return usageErr("build-ngcc: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(root, "plugins", *name, "go.mod")); err == nil {
+		fmt.Fprintf(os.Stderr, "build-ngcc: warning: plugins/%s is a workspace plugin; in a run with --plugin-dir %s this executable takes its place\n", *name, *out)
 	}
 	bin, err := b.run(*out, *keep)
 	if err != nil {
