@@ -5,6 +5,7 @@ import (
 
 	"crucible.dev/plugins/amoeba/amoeba"
 	"crucible.dev/registry"
+	"crucible.dev/registry/iccs"
 	"crucible.dev/registry/kat"
 )
 
@@ -42,6 +43,8 @@ func instances() []*registry.Instance {
 				"dispatch":       dispatch(),
 			},
 			Profile: []string{"crucible.dev/registry/iccs."},
+			// Timed under the ICCS DRNG, as the official NGCC driver runs it.
+			Rand: func() io.Reader { return iccs.NewDRNG([]byte("crucible benchmark")) },
 		})
 	}
 	return out
