@@ -573,6 +573,9 @@ func aeadOps(a AEAD) []Op {
 		if err != nil {
 			return nil, err
 		}
+		if len(v[1]) != c.NonceSize() {
+			return nil, fmt.Errorf("open: nonce is %d bytes, want %d", len(v[1]), c.NonceSize())
+		}
 		pt, err := c.Open(nil, v[1], v[2], in[ArgAD])
 		if err != nil {
 			return Args{ArgValid: []byte("0")}, nil

@@ -140,12 +140,15 @@ func Sources(cfg Config) ([]plugin.Source, error) {
 }
 
 // SelectPlugin reports whether the suite names the plugin outright, or could
-// reach into it by kind (which needs its description).
+// reach into it by kind (which needs its description). A suite may list
+// several names separated by commas ("amoeba,amoebac").
 func SelectPlugin(suite, name string) bool {
-	if suite == "all" || suite == name {
-		return true
+	for _, s := range strings.Split(suite, ",") {
+		if s == "all" || s == name || isKindSuite(s) {
+			return true
+		}
 	}
-	return isKindSuite(suite)
+	return false
 }
 
 func isKindSuite(suite string) bool {
@@ -157,13 +160,17 @@ func isKindSuite(suite string) bool {
 
 // SelectInstance reports whether the suite covers an instance.
 func SelectInstance(suite, pluginName string, in *pluginv1.Instance) bool {
-	switch {
-	case suite == "all" || suite == pluginName:
-		return true
-	case suite == "symmetric-kinds":
-		return registry.Kind(in.Kind).Symmetric()
+	for _, s := range strings.Split(suite, ",") {
+		switch {
+		case s == "all" || s == pluginName:
+			return true
+		case s == "symmetric-kinds" && registry.Kind(in.Kind).Symmetric():
+			return true
+		case s == in.Kind:
+			return true
+		}
 	}
-	return in.Kind == suite
+	return false
 }
 
 // Suites lists the suite names a user can give.
