@@ -88,6 +88,43 @@ func TestEncodeRoundTrip(t *testing.T) {
 	}
 }
 
+// TestDecodeAnyBytes decodes random byte strings, which are mostly not
+// encodings (values at or above a radix), on the dispatched path and the
+// portable one, and checks that they agree and that every value is reduced.
+func TestDecodeAnyBytes(t *testing.T) {
+	r := rand.New(rand.NewPCG(15, 16))
+	saved := useAVX2
+	defer func() { useAVX2 = saved }()
+	for _, ps := range All {
+		for _, pl := range []*radixPlan{ps.planQ, ps.planR} {
+			for trial := range 50 {
+				s := make([]byte, pl.size)
+				for i := range s {
+					s[i] = byte(r.Uint32())
+					if trial%5 == 0 {
+						s[i] = 0xff
+					}
+				}
+				got := make([]uint16, 2*ps.P)
+				want := make([]uint16, 2*ps.P)
+				useAVX2 = saved
+				pl.decode(got[:ps.P], got[ps.P:], s)
+				useAVX2 = false
+				pl.decode(want[:ps.P], want[ps.P:], s)
+				useAVX2 = saved
+				if !slices.Equal(got[:ps.P], want[:ps.P]) {
+					t.Fatalf("%s radix %d: decode (%s) differs from the portable one", ps.Name, pl.levels[0].m[0], Dispatch())
+				}
+				for i, x := range want[:ps.P] {
+					if uint32(x) >= pl.levels[0].m[i] {
+						t.Fatalf("%s radix %d: value %d = %d not reduced", ps.Name, pl.levels[0].m[0], i, x)
+					}
+				}
+			}
+		}
+	}
+}
+
 // specEncode is Encode of spec §3.4, recursively.
 func specEncode(out []byte, R, M []uint32) []byte {
 	if len(R) == 1 {

@@ -3,6 +3,7 @@
 package sntrup
 
 import (
+	"math"
 	"sync"
 	"unsafe"
 )
@@ -388,4 +389,43 @@ func (ps *Params) lift3AVX2(out []int8, in []int16) {
 	for i := 32 * nv; i < p; i++ {
 		out[i] = f3Freeze(int32(ps.freeze(3 * int32(in[i]))))
 	}
+}
+
+//go:noescape
+func decodePairsAVX2(out, top *uint16, s *byte, n, nbytes int, k *decodeConsts)
+
+// decodeConsts are decodePairsAVX2's scalars.
+type decodeConsts struct {
+	minv    float64 // 1/m rounded up by a few ulps, so r*minv never falls below r/m
+	m, mdec uint32  // m and m-1
+}
+
+// decodePairsVec decodes the leading run of equal-radix pairs of a level
+// in groups of four and returns how many pairs and bytes it consumed.
+func decodePairsVec(lv *radixLevel, next, cur []uint16, S []byte) (pairs, used int) {
+	n := len(lv.m)
+	m, nb := lv.m[0], lv.bytes[0]
+	run := 0
+	for run < n/2 && lv.m[2*run] == m && lv.m[2*run+1] == m && lv.bytes[run] == nb {
+		run++
+	}
+	groups := run / 4
+	if groups == 0 {
+		return 0, 0
+	}
+	minv := 1 / float64(m)
+	for range 4 {
+		minv = math.Nextafter(minv, 2)
+	}
+	k := decodeConsts{minv: minv, m: m, mdec: m - 1}
+	used = 4 * groups * int(nb)
+	sp := &S[0]
+	if used > 0 {
+		_ = S[lv.off+used-1]
+		sp = &S[lv.off]
+	}
+	_ = cur[4*groups-1]
+	_ = next[8*groups-1]
+	decodePairsAVX2(&next[0], &cur[0], sp, groups, int(nb), &k)
+	return 4 * groups, used
 }

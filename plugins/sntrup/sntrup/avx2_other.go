@@ -12,3 +12,6 @@ func polyMul3AVX2(c []int32, a, b []int8)                { panic("sntrup: no AVX
 func (ps *Params) foldFqAVX2(out []int16, c []int32)     { panic("sntrup: no AVX2 code in this build") }
 func (ps *Params) fold3AVX2(out []int8, c []int32)       { panic("sntrup: no AVX2 code in this build") }
 func (ps *Params) lift3AVX2(out []int8, in []int16)      { panic("sntrup: no AVX2 code in this build") }
+func decodePairsVec(lv *radixLevel, next, cur []uint16, S []byte) (pairs, used int) {
+	panic("sntrup: no AVX2 code in this build")
+}

@@ -122,7 +122,12 @@ func (pl *radixPlan) decode(out, scratch []uint16, S []byte) {
 		if n%2 == 1 {
 			next[n-1] = cur[n/2]
 		}
-		for i := 0; i+1 < n; i += 2 {
+		start := 0
+		if useAVX2 {
+			pairs, used := decodePairsVec(lv, next, cur, S)
+			start, pos = 2*pairs, pos+used
+		}
+		for i := start; i+1 < n; i += 2 {
 			r := uint32(cur[i/2])
 			switch lv.bytes[i/2] {
 			case 2:

@@ -162,3 +162,74 @@ l3loop:
 l3done:
 	VZEROUPPER
 	RET
+
+// func decodePairsAVX2(out, top *uint16, s *byte, n, nbytes int, k *decodeConsts)
+//
+// One level of the radix decoding for 4n pairs of equal radix m: pair i
+// has r = top[i]*256^nbytes + its nbytes little-endian bottom bytes, and
+// gives out[2i] = r mod m, out[2i+1] = floor(r/m) mod m. The quotient is
+// the truncated product of r with a double just above 1/m: exact, since
+// r < 2^32 keeps the error far below the 1/m gap to the next integer; the
+// quotient is below 2m, so one masked subtraction reduces it.
+TEXT ·decodePairsAVX2(SB), NOSPLIT, $0-48
+	MOVQ out+0(FP), DI
+	MOVQ top+8(FP), SI
+	MOVQ s+16(FP), DX
+	MOVQ n+24(FP), CX
+	MOVQ nbytes+32(FP), BX
+	MOVQ k+40(FP), AX
+	VBROADCASTSD 0(AX), Y15  // just above 1/m
+	VPBROADCASTD 8(AX), X14  // m
+	VPBROADCASTD 12(AX), X13 // m-1
+	TESTQ CX, CX
+	JZ dpdone
+	CMPQ BX, $1
+	JEQ dp1
+	JGT dp2
+
+#define DECODE4 \
+	VCVTDQ2PD X0, Y2 \
+	VMULPD Y15, Y2, Y2 \
+	VCVTTPD2DQY Y2, X3 \
+	VPMULLD X14, X3, X4 \
+	VPSUBD X4, X0, X4 \
+	VPCMPGTD X13, X3, X5 \
+	VPAND X14, X5, X5 \
+	VPSUBD X5, X3, X3 \
+	VPSLLD $16, X3, X3 \
+	VPOR X3, X4, X4 \
+	VMOVDQU X4, (DI) \
+	ADDQ $16, DI \
+	ADDQ $8, SI
+
+dp0:
+	VPMOVZXWD (SI), X0
+	DECODE4
+	DECQ CX
+	JNZ dp0
+	JMP dpdone
+
+dp1:
+	VPMOVZXWD (SI), X0
+	VPSLLD $8, X0, X0
+	VPMOVZXBD (DX), X1
+	VPOR X1, X0, X0
+	ADDQ $4, DX
+	DECODE4
+	DECQ CX
+	JNZ dp1
+	JMP dpdone
+
+dp2:
+	VPMOVZXWD (SI), X0
+	VPSLLD $16, X0, X0
+	VPMOVZXWD (DX), X1
+	VPOR X1, X0, X0
+	ADDQ $8, DX
+	DECODE4
+	DECQ CX
+	JNZ dp2
+
+dpdone:
+	VZEROUPPER
+	RET
