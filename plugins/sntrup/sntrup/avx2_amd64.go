@@ -3,7 +3,6 @@
 package sntrup
 
 import (
-	"math"
 	"sync"
 	"unsafe"
 )
@@ -403,29 +402,19 @@ type decodeConsts struct {
 // decodePairsVec decodes the leading run of equal-radix pairs of a level
 // in groups of four and returns how many pairs and bytes it consumed.
 func decodePairsVec(lv *radixLevel, next, cur []uint16, S []byte) (pairs, used int) {
-	n := len(lv.m)
-	m, nb := lv.m[0], lv.bytes[0]
-	run := 0
-	for run < n/2 && lv.m[2*run] == m && lv.m[2*run+1] == m && lv.bytes[run] == nb {
-		run++
-	}
-	groups := run / 4
-	if groups == 0 {
+	if lv.run == 0 {
 		return 0, 0
 	}
-	minv := 1 / float64(m)
-	for range 4 {
-		minv = math.Nextafter(minv, 2)
-	}
-	k := decodeConsts{minv: minv, m: m, mdec: m - 1}
-	used = 4 * groups * int(nb)
+	m, nb := lv.m[0], int(lv.bytes[0])
+	k := decodeConsts{minv: lv.minv, m: m, mdec: m - 1}
+	used = lv.run * nb
 	sp := &S[0]
 	if used > 0 {
 		_ = S[lv.off+used-1]
 		sp = &S[lv.off]
 	}
-	_ = cur[4*groups-1]
-	_ = next[8*groups-1]
-	decodePairsAVX2(&next[0], &cur[0], sp, groups, int(nb), &k)
-	return 4 * groups, used
+	_ = cur[lv.run-1]
+	_ = next[2*lv.run-1]
+	decodePairsAVX2(&next[0], &cur[0], sp, lv.run/4, nb, &k)
+	return lv.run, used
 }

@@ -1,6 +1,9 @@
 package sntrup
 
-import "math/bits"
+import (
+	"math"
+	"math/bits"
+)
 
 // The mixed-radix encoding of spec §3.4 ("Encoding"): a list of integers
 // R[i] in 0..M[i]-1 is packed pairwise into radix M[i]*M[i+1], emitting
@@ -23,10 +26,16 @@ type radixPlan struct {
 }
 
 type radixLevel struct {
-	m     []uint32 // radix of each value
-	v     []uint64 // floor(2^64/radix)+1, for divmod
-	bytes []uint8  // bytes emitted by each pair (0, 1 or 2)
-	off   int      // where this level's bytes start
+	m []uint32 // radix of each value
+	v []uint64 // floor(2^64/radix)+1, for divmod
+	// run is the number of leading pairs, a multiple of four, that share
+	// the radix m[0] and the byte count bytes[0] (all but the last pair or
+	// two): decodePairsVec takes them four at a time, with minv a double
+	// just above 1/m[0].
+	run   int
+	minv  float64
+	bytes []uint8 // bytes emitted by each pair (0, 1 or 2)
+	off   int     // where this level's bytes start
 }
 
 // newRadixPlan unrolls the encoding of n values of radix m.
@@ -54,6 +63,14 @@ func newRadixPlan(n int, m uint32) *radixPlan {
 		}
 		if len(M)%2 == 1 {
 			M2[len(M2)-1] = M[len(M)-1]
+		}
+		for lv.run < len(M)/2 && M[2*lv.run] == M[0] && M[2*lv.run+1] == M[0] && lv.bytes[lv.run] == lv.bytes[0] {
+			lv.run++
+		}
+		lv.run &^= 3
+		lv.minv = 1 / float64(M[0])
+		for range 4 {
+			lv.minv = math.Nextafter(lv.minv, 2)
 		}
 		pl.levels = append(pl.levels, lv)
 		M = M2
