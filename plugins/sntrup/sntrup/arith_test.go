@@ -77,7 +77,7 @@ func TestEncodeRoundTrip(t *testing.T) {
 			s := make([]byte, pl.size)
 			pl.encode(s, slices.Clone(R))
 			if !slices.Equal(s, want) {
-				t.Fatalf("%s radix %d: plan encoding differs from the recursive one", ps.Name, m)
+				t.Fatalf("%s radix %d: plan encoding (%s) differs from the recursive one", ps.Name, m, Dispatch())
 			}
 			got := make([]uint16, 2*ps.P)
 			pl.decode(got[:ps.P], got[ps.P:], s)

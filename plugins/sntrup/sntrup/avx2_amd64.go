@@ -418,3 +418,23 @@ func decodePairsVec(lv *radixLevel, next, cur []uint16, S []byte) (pairs, used i
 	decodePairsAVX2(&next[0], &cur[0], sp, lv.run/4, nb, &k)
 	return lv.run, used
 }
+
+//go:noescape
+func encodePairsAVX2(out *byte, r *uint16, n, nbytes int, m uint32)
+
+// encodePairsVec encodes the leading run of equal-radix pairs of a level
+// (see radixLevel.run) and returns how many pairs and bytes it produced.
+func encodePairsVec(lv *radixLevel, out []byte, R []uint16) (pairs, used int) {
+	if lv.run == 0 {
+		return 0, 0
+	}
+	nb := int(lv.bytes[0])
+	used = lv.run * nb
+	op := &out[0]
+	if used > 0 {
+		_ = out[used-1]
+	}
+	_ = R[2*lv.run-1]
+	encodePairsAVX2(op, &R[0], lv.run/4, nb, lv.m[0])
+	return lv.run, used
+}

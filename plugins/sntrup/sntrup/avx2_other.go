@@ -15,3 +15,6 @@ func (ps *Params) lift3AVX2(out []int8, in []int16)      { panic("sntrup: no AVX
 func decodePairsVec(lv *radixLevel, next, cur []uint16, S []byte) (pairs, used int) {
 	panic("sntrup: no AVX2 code in this build")
 }
+func encodePairsVec(lv *radixLevel, out []byte, R []uint16) (pairs, used int) {
+	panic("sntrup: no AVX2 code in this build")
+}

@@ -88,9 +88,15 @@ func newRadixPlan(n int, m uint32) *radixPlan {
 func (pl *radixPlan) encode(out []byte, R []uint16) {
 	out = out[:pl.size]
 	pos := 0
-	for _, lv := range pl.levels {
+	for l := range pl.levels {
+		lv := &pl.levels[l]
 		n := len(lv.m)
-		for i := 0; i+1 < n; i += 2 {
+		start := 0
+		if useAVX2 {
+			pairs, used := encodePairsVec(lv, out[pos:], R)
+			start, pos = 2*pairs, pos+used
+		}
+		for i := start; i+1 < n; i += 2 {
 			r := uint32(R[i]) + uint32(R[i+1])*lv.m[i]
 			for range lv.bytes[i/2] {
 				out[pos] = byte(r)

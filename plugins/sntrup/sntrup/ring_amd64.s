@@ -233,3 +233,62 @@ dp2:
 dpdone:
 	VZEROUPPER
 	RET
+
+// func encodePairsAVX2(out *byte, r *uint16, n, nbytes int, m uint32)
+//
+// One level of the radix encoding for 4n pairs of equal radix m, in place:
+// pair i becomes x = r[2i] + r[2i+1]*m, whose nbytes low bytes go to out
+// and whose rest to r[i]. The pairs are read before their slots, or later
+// ones, are written.
+TEXT ·encodePairsAVX2(SB), NOSPLIT, $0-36
+	MOVQ out+0(FP), DI
+	MOVQ r+8(FP), SI
+	MOVQ n+16(FP), CX
+	MOVQ nbytes+24(FP), DX
+	MOVL m+32(FP), AX
+	VMOVD AX, X15
+	VPBROADCASTD X15, X15 // m
+	MOVL $0xffff, AX
+	VMOVD AX, X14
+	VPBROADCASTD X14, X14 // 0xffff
+	MOVL $0xff, AX
+	VMOVD AX, X13
+	VPBROADCASTD X13, X13 // 0xff
+	MOVQ SI, BX
+	TESTQ CX, CX
+	JZ epdone
+
+eploop:
+	VMOVDQU (SI), X0
+	VPAND X14, X0, X1
+	VPSRLD $16, X0, X2
+	VPMULLD X15, X2, X2
+	VPADDD X1, X2, X2
+	CMPQ DX, $1
+	JLT epstore
+	JEQ ep1
+	VPAND X14, X2, X3
+	VPACKUSDW X3, X3, X3
+	VMOVQ X3, (DI)
+	ADDQ $8, DI
+	VPSRLD $16, X2, X2
+	JMP epstore
+
+ep1:
+	VPAND X13, X2, X3
+	VPACKUSDW X3, X3, X3
+	VPACKUSWB X3, X3, X3
+	VMOVD X3, (DI)
+	ADDQ $4, DI
+	VPSRLD $8, X2, X2
+
+epstore:
+	VPACKUSDW X2, X2, X2
+	VMOVQ X2, (BX)
+	ADDQ $8, BX
+	ADDQ $16, SI
+	DECQ CX
+	JNZ eploop
+
+epdone:
+	RET
