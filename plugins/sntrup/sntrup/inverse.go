@@ -79,9 +79,12 @@ func (ps *Params) rqRecip3Generic(out []int16, a []int8) {
 	}
 }
 
-// r3RecipGeneric sets out to 1/a in R3 and reports whether a is invertible.
-// Polynomials are bitsliced: coefficient i is bit i%64 of word i/64 in two
-// planes, m (nonzero) and s (sign, -1), so each step touches p/32 words.
+// r3RecipGeneric sets out to 1/a in R3 and reports whether a is invertible,
+// which is when delta ends at 0 (the reference's criterion; keygen draws g
+// again otherwise). Polynomials are bitsliced: coefficient i is bit i%64 of
+// word i/64 in two planes, m (nonzero) and s (sign, -1), so each step
+// touches at most p/32 words, fewer on the shrinking lengths of
+// rqRecip3Generic.
 func (ps *Params) r3RecipGeneric(out []int8, a []int8) bool {
 	p := ps.P
 	nw := (p + 1 + 63) / 64

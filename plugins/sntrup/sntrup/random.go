@@ -40,8 +40,11 @@ var randomBuffers = sync.Pool{New: func() any { return new([4 * maxP]byte) }}
 // the convention c.
 func randomUint32s(rand io.Reader, c Convention, L []uint32) error {
 	b := randomBuffers.Get().(*[4 * maxP]byte)
-	defer randomBuffers.Put(b)
 	buf := b[:4*len(L)]
+	defer func() {
+		clear(buf) // the bytes determine secret polynomials
+		randomBuffers.Put(b)
+	}()
 	if c == PerCoefficient {
 		for i := range L {
 			if _, err := io.ReadFull(rand, buf[4*i:4*i+4]); err != nil {
