@@ -42,13 +42,9 @@ func cmdInterop(args []string) error {
 	if err := fs.Parse(args); err != nil {
 		return &exitError{2, nil}
 	}
-	root, cache, err := c.workspace()
+	root, cache, srcs, err := c.discover()
 	if err != nil {
 		return err
-	}
-	srcs, err := plugin.Discover(root, c.pluginDirs)
-	if err != nil {
-		return usageErr("%v", err)
 	}
 	byName := map[string][]impl{}
 	for i := range srcs {

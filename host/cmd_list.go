@@ -21,13 +21,9 @@ func cmdList(args []string) error {
 	if err := fs.Parse(args); err != nil {
 		return &exitError{2, nil}
 	}
-	root, cache, err := c.workspace()
+	root, cache, srcs, err := c.discover()
 	if err != nil {
 		return err
-	}
-	srcs, err := plugin.Discover(root, c.pluginDirs)
-	if err != nil {
-		return usageErr("%v", err)
 	}
 	tw := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "plugin\tinstance\timpl\tkind\tsizes\tKAT sources")

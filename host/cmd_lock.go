@@ -24,13 +24,9 @@ func cmdLock(args []string) error {
 	if err := fs.Parse(args); err != nil {
 		return &exitError{2, nil}
 	}
-	root, cache, err := c.workspace()
+	root, cache, srcs, err := c.discover()
 	if err != nil {
 		return err
-	}
-	srcs, err := plugin.Discover(root, c.pluginDirs)
-	if err != nil {
-		return usageErr("%v", err)
 	}
 	var l lockFile
 	for i := range srcs {

@@ -60,6 +60,18 @@ func (c *common) workspace() (root, cache string, err error) {
 	return root, cache, nil
 }
 
+// discover resolves the workspace and lists its plugins and the prebuilt
+// ones of --plugin-dir.
+func (c *common) discover() (root, cache string, srcs []plugin.Source, err error) {
+	if root, cache, err = c.workspace(); err != nil {
+		return "", "", nil, err
+	}
+	if srcs, err = plugin.Discover(root, c.pluginDirs); err != nil {
+		return "", "", nil, usageErr("%v", err)
+	}
+	return root, cache, srcs, nil
+}
+
 // parseShard reads "K/N".
 func parseShard(s string) (campaign.Shard, error) {
 	if s == "" {

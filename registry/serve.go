@@ -203,6 +203,19 @@ func (s *server) instance(id string) (*Instance, error) {
 	return in, nil
 }
 
+// op finds an available instance's operation.
+func (s *server) op(id, name string) (*Instance, Op, error) {
+	in, err := s.instance(id)
+	if err != nil {
+		return nil, Op{}, err
+	}
+	op, ok := FindOp(in, name)
+	if !ok {
+		return nil, Op{}, fmt.Errorf("%s: no operation %q", in.ID(), name)
+	}
+	return in, op, nil
+}
+
 // guard turns a panic in algorithm code into an error naming where it
 // happened, so one faulty operation is a finding and not a lost plugin.
 func guard(what string, err *error) {
@@ -300,13 +313,9 @@ func (w *chunkWriter) flush() error {
 var _ io.Writer = (*chunkWriter)(nil)
 
 func (s *server) Bench(_ context.Context, req *pluginv1.BenchRequest) (resp *pluginv1.BenchResponse, err error) {
-	in, err := s.instance(req.Instance)
+	in, op, err := s.op(req.Instance, req.Op)
 	if err != nil {
 		return nil, err
-	}
-	op, ok := FindOp(in, req.Op)
-	if !ok {
-		return nil, fmt.Errorf("%s: no operation %q", in.ID(), req.Op)
 	}
 	defer guard(fmt.Sprintf("%s %s", in.ID(), op.Name), &err)
 	r, err := Bench(in, op, BenchSpec{
@@ -328,13 +337,9 @@ func (s *server) Bench(_ context.Context, req *pluginv1.BenchRequest) (resp *plu
 }
 
 func (s *server) ConstantTime(_ context.Context, req *pluginv1.ConstantTimeRequest) (resp *pluginv1.ConstantTimeResponse, err error) {
-	in, err := s.instance(req.Instance)
+	in, op, err := s.op(req.Instance, req.Op)
 	if err != nil {
 		return nil, err
-	}
-	op, ok := FindOp(in, req.Op)
-	if !ok {
-		return nil, fmt.Errorf("%s: no operation %q", in.ID(), req.Op)
 	}
 	defer guard(fmt.Sprintf("%s %s", in.ID(), op.Name), &err)
 	runtime.LockOSThread()

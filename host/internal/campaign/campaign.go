@@ -214,13 +214,22 @@ func (c *Campaign) finding(f evidence.Finding) {
 }
 
 func (c *Campaign) writePluginFailure(s *plugin.Source, status string) {
-	info := evidence.PluginInfo{Name: s.Name, Source: s.Dir, Binary: s.Binary, Status: status}
+	c.writePlugin(&evidence.PluginInfo{Name: s.Name, Source: s.Dir, Binary: s.Binary, Status: status})
+}
+
+// writePlugin writes a plugin's description with every finding about it so
+// far; an "ok" plugin with findings becomes "findings".
+func (c *Campaign) writePlugin(info *evidence.PluginInfo) {
+	info.Findings = nil
 	for _, f := range c.findings {
-		if f.Plugin == s.Name {
+		if f.Plugin == info.Name {
 			info.Findings = append(info.Findings, f)
 		}
 	}
-	if err := evidence.WriteJSON(evidence.PluginPath(c.cfg.Out, s.Name), info); err != nil {
+	if len(info.Findings) > 0 && info.Status == "ok" {
+		info.Status = "findings"
+	}
+	if err := evidence.WriteJSON(evidence.PluginPath(c.cfg.Out, info.Name), info); err != nil {
 		fmt.Fprintln(c.cfg.Log, "host:", err)
 	}
 }
@@ -324,18 +333,7 @@ func (c *Campaign) runPlugin(s *plugin.Source) {
 	if p != nil {
 		stop()
 	}
-	info.Findings = nil
-	for _, f := range c.findings {
-		if f.Plugin == s.Name {
-			info.Findings = append(info.Findings, f)
-		}
-	}
-	if len(info.Findings) > 0 {
-		info.Status = "findings"
-	}
-	if err := evidence.WriteJSON(evidence.PluginPath(c.cfg.Out, s.Name), info); err != nil {
-		fmt.Fprintln(c.cfg.Log, "host:", err)
-	}
+	c.writePlugin(&info)
 	if !c.cfg.Bench {
 		return
 	}
@@ -348,18 +346,7 @@ func (c *Campaign) runPlugin(s *plugin.Source) {
 	}
 	c.bench(s, bench)
 	// Findings of the benchmark step belong in the plugin's file too.
-	info.Findings = nil
-	for _, f := range c.findings {
-		if f.Plugin == s.Name {
-			info.Findings = append(info.Findings, f)
-		}
-	}
-	if len(info.Findings) > 0 {
-		info.Status = "findings"
-	}
-	if err := evidence.WriteJSON(evidence.PluginPath(c.cfg.Out, s.Name), info); err != nil {
-		fmt.Fprintln(c.cfg.Log, "host:", err)
-	}
+	c.writePlugin(&info)
 }
 
 // restart replaces a plugin process that died, so one fault does not cost
