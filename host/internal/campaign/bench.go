@@ -121,7 +121,7 @@ func calibrate(p *plugin.Process, pt *point) (float64, error) {
 
 // bench calibrates and then measures the instances' operations over the
 // trials, each trial in a fresh process, and writes one record per point.
-func (c *Campaign) bench(s *plugin.Source, insts []*pluginv1.Instance) {
+func (c *Campaign) bench(s *plugin.Source, insts []*pluginv1.Instance, static int64) {
 	for _, in := range insts {
 		var todo []*point
 		for _, pt := range c.points(in) {
@@ -133,17 +133,17 @@ func (c *Campaign) bench(s *plugin.Source, insts []*pluginv1.Instance) {
 			todo = append(todo, pt)
 		}
 		if len(todo) > 0 {
-			c.benchInstance(s, todo)
+			c.benchInstance(s, todo, static)
 		}
 	}
 }
 
-func (c *Campaign) benchInstance(s *plugin.Source, pts []*point) {
+func (c *Campaign) benchInstance(s *plugin.Source, pts []*point, static int64) {
 	id := pts[0].id
 	state := hoststate.Capture()
 	for _, pt := range pts {
 		pt.rec = &evidence.Record{
-			Plugin: s.Name, Instance: id, Name: pt.in.Name, Impl: pt.in.Impl, Kind: pt.in.Kind,
+			Plugin: s.Name, Instance: id, Name: pt.in.Name, Impl: pt.in.Impl, Kind: pt.in.Kind, StaticBytes: static,
 			Op: pt.label, BaseOp: pt.op, MsgLen: pt.msgLen, OutLen: pt.outLen, State: state,
 		}
 	}

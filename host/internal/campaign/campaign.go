@@ -344,7 +344,11 @@ func (c *Campaign) runPlugin(s *plugin.Source) {
 			bench = append(bench, in)
 		}
 	}
-	c.bench(s, bench)
+	var static int64
+	for _, n := range info.StaticBytes {
+		static += n
+	}
+	c.bench(s, bench, static)
 	// Findings of the benchmark step belong in the plugin's file too.
 	c.writePlugin(&info)
 }

@@ -159,15 +159,18 @@ type Calibration struct {
 
 // Record is one (instance, operation) benchmark with all its raw trials.
 type Record struct {
-	Plugin      string      `json:"plugin"`
-	Instance    string      `json:"instance"` // ID: name or name/impl
-	Name        string      `json:"name"`
-	Impl        string      `json:"impl,omitempty"`
-	Kind        string      `json:"kind"`
-	Op          string      `json:"op"`      // operation, with "@<bytes>" for a message length
-	BaseOp      string      `json:"base_op"` // operation without the length
-	MsgLen      int         `json:"msg_len,omitempty"`
-	OutLen      int         `json:"out_len,omitempty"`
+	Plugin   string `json:"plugin"`
+	Instance string `json:"instance"` // ID: name or name/impl
+	Name     string `json:"name"`
+	Impl     string `json:"impl,omitempty"`
+	Kind     string `json:"kind"`
+	Op       string `json:"op"`      // operation, with "@<bytes>" for a message length
+	BaseOp   string `json:"base_op"` // operation without the length
+	MsgLen   int    `json:"msg_len,omitempty"`
+	OutLen   int    `json:"out_len,omitempty"`
+	// StaticBytes is the code and data of the algorithm's own packages in
+	// the plugin executable (by package in plugins/<plugin>.json).
+	StaticBytes int64       `json:"static_bytes"`
 	Calibration Calibration `json:"calibration"`
 	Trials      []Trial     `json:"trials"`
 	Stats       RecordStats `json:"stats"`
