@@ -254,7 +254,7 @@ func (m *model) katResults(d *doc, p *evidence.PluginInfo, id string) {
 
 func (m *model) performance(d *doc, p *evidence.PluginInfo, id string) {
 	d.h(2, id+"-4", "4 Performance")
-	d.p(txt("Per call: mean cycles and mean time over all n calls, the median of the per-call sample times, ops/s = 1/mean, the median of the trials' medians, the 10th–90th percentile spread; n = trials × timed calls per trial."))
+	d.p(txt("Per call: mean cycles and mean time over all n calls, the median of the per-call sample times, ops/s = 1/mean, the median of the trials' medians, the 10th–90th percentile spread; n = trials × timed calls per trial. Calibration: the per-call estimate of the short calibration run, and the samples × calls per sample it chose for each trial."))
 	var bars []barItem
 	var spread []spreadRow
 	var series []lineSeries
@@ -265,7 +265,7 @@ func (m *model) performance(d *doc, p *evidence.PluginInfo, id string) {
 		}
 		d.h(3, id+"-4-"+evidence.Safe(in.ID), "%s", in.ID)
 		sym := in.Kind.Symmetric()
-		cols := []string{"operation", "mean cycles:", "mean time:", "median:", "ops/s:", "median trial:", "p10–p90:", "n = trials × calls:"}
+		cols := []string{"operation", "mean cycles:", "mean time:", "median:", "ops/s:", "median trial:", "p10–p90:", "n = trials × calls:", "calibration:"}
 		if sym {
 			cols = append(cols, "cycles/byte:", "MB/s:")
 		}
@@ -282,7 +282,8 @@ func (m *model) performance(d *doc, p *evidence.PluginInfo, id string) {
 				continue
 			}
 			row := []inline{txt(r.Op), txt(Count(s.Cycles.Mean)), txt(Duration(s.NS.Mean)), txt(Duration(s.NS.Median)), txt(Count(s.OpsPerSec)),
-				txt(Duration(s.MedianTrial)), txtf("%s – %s", Duration(s.NS.P10), Duration(s.NS.P90)), txt(nCalls(r))}
+				txt(Duration(s.MedianTrial)), txtf("%s – %s", Duration(s.NS.P10), Duration(s.NS.P90)), txt(nCalls(r)),
+				txtf("%s/call: %d × %d", Duration(r.Calibration.EstimateNS), r.Calibration.Samples, r.Calibration.Batch)}
 			if sym {
 				if r.MsgLen > 0 {
 					row = append(row, txt(Float(s.CyclesPerB, 2)), txt(Float(s.MBPerSec, 1)))
