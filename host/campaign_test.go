@@ -152,3 +152,16 @@ func copyFile(t *testing.T, src, dst string) {
 	}
 	out.Close()
 }
+
+// TestMTLS runs a plugin over mutually authenticated TLS.
+func TestMTLS(t *testing.T) {
+	_, plugins := build(t)
+	out := filepath.Join(t.TempDir(), "r")
+	code, log := runHost(t, quick(plugins, out, "--suite", "x25519", "--mtls", "--trials", "1")...)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, log)
+	}
+	if s := readSummary(t, out); len(s.Instances) != 1 || s.Instances[0].KAT != "pass" {
+		t.Fatalf("summary %+v", s.Instances)
+	}
+}
