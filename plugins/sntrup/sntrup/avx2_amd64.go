@@ -293,11 +293,11 @@ func mul3BlockAVX2(acc *int16, e *int8, t *uint8, npairs int)
 // 64-output blocks read pairs down to m = -65.
 const pairPad3 = 72
 
-// polyMul3AVX2 sets c[0:2n-1] to the integer product of two small
-// polynomials with VPMADDUBSW, which needs one unsigned operand: the table
-// holds b+1 in {0,1,2} (zero outside b), so each output gains the sum of
-// the e[i] it met, subtracted afterwards from prefix sums.
-func polyMul3AVX2(c []int32, a, b []int8) {
+// mul3AVX2 sets acc[0:2n-1] to the integer product of two small
+// polynomials plus, at each output k, the sum of the a[i] it met, with
+// VPMADDUBSW, which needs one unsigned operand: the table holds b+1 in
+// {0,1,2} (zero outside b).
+func mul3AVX2(acc []int16, a, b []int8) {
 	n := len(a)
 	b = b[:n]
 	var ap [maxP + 2]int8
@@ -310,23 +310,36 @@ func polyMul3AVX2(c []int32, a, b []int8) {
 	}
 	tb[2*n+1] = uint8(b[n-1] + 1)
 	nout := 2*n - 1
-	var acc [(2*maxP + 63) &^ 63]int16
+	_ = acc[(nout+63)&^63-1]
 	for k0 := 0; k0 < nout; k0 += 64 {
 		lo := max(0, k0-n+1) &^ 1
 		hi := min(n-1, k0+63)
 		mul3BlockAVX2(&acc[k0], &ap[lo], &table[2*(k0-lo+pairPad3)], (hi-lo)/2+1)
 	}
-	// Output k met e[i] for max(0, k-n+1) <= i <= min(k, n-1).
-	var sum int32
-	for k, x := range a[:n] {
-		sum += int32(x)
-		c[k] = int32(acc[k]) - sum
+}
+
+// r3MulAVX2 is r3Mul on mul3AVX2, with the fold modulo x^p - x - 1 and the
+// removal of the sums of a in one pass: output j folds products k = j,
+// j+p and j+p-1, whose sums of a add up to E (all of a) for j = 0 and to
+// 2E - P[j] (P[j] = a[0] + ... + a[j-1]) for the others.
+func (ps *Params) r3MulAVX2(out, a, b []int8) {
+	p := ps.P
+	a, out = a[:p], out[:p]
+	var accArr [(2*maxP + 63) &^ 63]int16
+	mul3AVX2(accArr[:], a, b)
+	acc := accArr[:2*p-1]
+	var e int32
+	for _, x := range a {
+		e += int32(x)
 	}
-	c = c[:nout]
-	for k := n; k < nout; k++ {
-		sum -= int32(a[k-n])
-		c[k] = int32(acc[k]) - sum
+	out[0] = f3Freeze(int32(acc[0]) + int32(acc[p]) - e)
+	prefix := int32(a[0])
+	lo, mid, hi := acc[1:p-1], acc[p:2*p-2], acc[p+1:2*p-1]
+	for j, x := range lo { // output j+1
+		out[j+1] = f3Freeze(int32(x) + int32(hi[j]) + int32(mid[j]) - 2*e + prefix)
+		prefix += int32(a[j+1])
 	}
+	out[p-1] = f3Freeze(int32(acc[p-1]) + int32(acc[2*p-2]) - 2*e + prefix)
 }
 
 //go:noescape
@@ -438,3 +451,6 @@ func encodePairsVec(lv *radixLevel, out []byte, R []uint16) (pairs, used int) {
 	encodePairsAVX2(op, &R[0], lv.run/4, nb, lv.m[0])
 	return lv.run, used
 }
+
+//go:noescape
+func smallDecodeAVX2(out *int8, s *byte, n int)

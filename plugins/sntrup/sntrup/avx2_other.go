@@ -8,7 +8,6 @@ func polyMulAVX2(c []int32, a []int16, b []int8)         { panic("sntrup: no AVX
 func (ps *Params) rqRecip3AVX2(out []int16, a []int8)    { panic("sntrup: no AVX2 code in this build") }
 func (ps *Params) r3RecipAVX2(out []int8, a []int8) bool { panic("sntrup: no AVX2 code in this build") }
 func sortBitonicAVX2(x []uint32)                         { panic("sntrup: no AVX2 code in this build") }
-func polyMul3AVX2(c []int32, a, b []int8)                { panic("sntrup: no AVX2 code in this build") }
 func (ps *Params) foldFqAVX2(out []int16, c []int32)     { panic("sntrup: no AVX2 code in this build") }
 func (ps *Params) fold3AVX2(out []int8, c []int32)       { panic("sntrup: no AVX2 code in this build") }
 func (ps *Params) lift3AVX2(out []int8, in []int16)      { panic("sntrup: no AVX2 code in this build") }
@@ -18,3 +17,5 @@ func decodePairsVec(lv *radixLevel, next, cur []uint16, S []byte) (pairs, used i
 func encodePairsVec(lv *radixLevel, out []byte, R []uint16) (pairs, used int) {
 	panic("sntrup: no AVX2 code in this build")
 }
+func smallDecodeAVX2(out *int8, s *byte, n int) { panic("sntrup: no AVX2 code in this build") }
+func (ps *Params) r3MulAVX2(out, a, b []int8)   { panic("sntrup: no AVX2 code in this build") }

@@ -209,7 +209,12 @@ func smallDecode(f []int8, s []byte) {
 	p := len(f)
 	n := p / 4
 	s = s[:(p+3)/4]
-	for i := range n {
+	start := 0
+	if useAVX2 && n >= 8 {
+		start = n / 8 * 8
+		smallDecodeAVX2(&f[0], &s[0], n/8)
+	}
+	for i := start; i < n; i++ {
 		b := s[i]
 		x := f[4*i : 4*i+4 : 4*i+4]
 		x[0], x[1], x[2], x[3] = small2(b), small2(b>>2), small2(b>>4), small2(b>>6)

@@ -93,16 +93,16 @@ func (ps *Params) rqMulSmall(out []int16, a []int16, b []int8) {
 
 // r3Mul returns a*b in R3 for a, b small.
 func (ps *Params) r3Mul(out []int8, a, b []int8) {
-	var c [2*maxP + 32]int32
 	if useAVX2 {
-		polyMul3AVX2(c[:2*ps.P], a[:ps.P], b[:ps.P])
-	} else {
-		var a16 [maxP]int16
-		for i, x := range a[:ps.P] {
-			a16[i] = int16(x)
-		}
-		polyMulGeneric(c[:2*ps.P], a16[:ps.P], b[:ps.P])
+		ps.r3MulAVX2(out, a, b)
+		return
 	}
+	var c [2*maxP + 32]int32
+	var a16 [maxP]int16
+	for i, x := range a[:ps.P] {
+		a16[i] = int16(x)
+	}
+	polyMulGeneric(c[:2*ps.P], a16[:ps.P], b[:ps.P])
 	ps.fold3(out, c[:2*ps.P])
 }
 

@@ -292,3 +292,53 @@ epstore:
 
 epdone:
 	RET
+
+// func smallDecodeAVX2(out *int8, s *byte, n int)
+//
+// smallDecode for 32n coefficients from 8n bytes: VPSHUFB repeats each
+// byte four times, a mask keeps the two bits of each position, and two
+// byte compares map the codes 0, 1, 2, 3 to -1, 0, 1, 0 without
+// branches or table lookups indexed by the (secret) key bytes.
+TEXT ·smallDecodeAVX2(SB), NOSPLIT, $0-24
+	MOVQ out+0(FP), DI
+	MOVQ s+8(FP), SI
+	MOVQ n+16(FP), CX
+	// shuffle: output byte 4j+t takes input byte j (within each 128-bit
+	// lane, so the second lane's bytes come from input bytes 4..7)
+	MOVQ $0x0101010100000000, AX
+	VMOVQ AX, X15
+	MOVQ $0x0303030302020202, AX
+	VPINSRQ $1, AX, X15, X15
+	MOVQ $0x0505050504040404, AX
+	VMOVQ AX, X14
+	MOVQ $0x0707070706060606, AX
+	VPINSRQ $1, AX, X14, X14
+	VINSERTI128 $1, X14, Y15, Y15
+	// mask: bits 2t..2t+1 for position t = byte index mod 4
+	MOVL $0xc0300c03, AX
+	VMOVD AX, X14
+	VPBROADCASTD X14, Y14
+	// code 2 at each position: 0x80, 0x20, 0x08, 0x02
+	MOVL $0x80200802, AX
+	VMOVD AX, X13
+	VPBROADCASTD X13, Y13
+	VPXOR Y12, Y12, Y12
+	TESTQ CX, CX
+	JZ sddone
+
+sdloop:
+	VPBROADCASTQ (SI), Y0
+	VPSHUFB Y15, Y0, Y0
+	VPAND Y14, Y0, Y0
+	VPCMPEQB Y13, Y0, Y1 // code 2 -> -1 (negated below)
+	VPCMPEQB Y12, Y0, Y2 // code 0 -> -1
+	VPSUBB Y1, Y2, Y2     // code 0: -1, code 2: +1, else 0
+	VMOVDQU Y2, (DI)
+	ADDQ $32, DI
+	ADDQ $8, SI
+	DECQ CX
+	JNZ sdloop
+
+sddone:
+	VZEROUPPER
+	RET
