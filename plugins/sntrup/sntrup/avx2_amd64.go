@@ -241,47 +241,61 @@ func (ps *Params) rqRecip3AVX2(out []int16, a []int8) {
 	}
 }
 
-//go:noescape
-func swapElim3AVX2(f, gp *int8, n int, k *[2]int8)
 
 //go:noescape
-func xswapElim3AVX2(v, r *int8, n int, k *[2]int8)
+func r3DivstepAVX2(base *uint64, stride, nfg, nvr int, k *[3]uint64)
 
-// r3RecipAVX2 is r3RecipGeneric on int8 coefficients with the vector work
-// in assembly, in place and on the shrinking lengths of rqRecip3AVX2.
-// In F3 the elimination f0*g - g0*f is f0*(g - f0*g0*f), so the step
-// computes g + c*f with c = -f0*g0 and the factor f0 is absorbed by the
-// final division by f[0], as in the reference.
+// r3RecipAVX2 is r3RecipGeneric with each step in r3DivstepAVX2: the same
+// bitsliced planes, 256 coefficients to a vector, on the shrinking
+// lengths.
 func (ps *Params) r3RecipAVX2(out []int8, a []int8) bool {
 	p := ps.P
-	size := (p+1+31)&^31 + 64
-	var bufArr [4 * ((maxP+1+31)&^31 + 64)]int8
-	buf := bufArr[:4*size]
-	f, g, v, r := buf[:size], buf[size:2*size], buf[2*size:3*size], buf[3*size:]
-	r[0] = 1
-	f[0], f[p-1], f[p] = 1, -1, -1
-	for i := 0; i < p; i++ {
-		g[p-1-i] = a[i]
+	nvec := (p + 2 + 255) / 256
+	// Each plane: a zero word below (for v's shift up), the vectors, and
+	// a vector of zero words above (for f's and g's shift down).
+	const maxVec = (maxP + 2 + 255) / 256
+	w := 4*nvec + 5
+	var bufArr [8 * (4*maxVec + 5)]uint64
+	buf := bufArr[:8*w]
+	plane := func(k int) []uint64 { return buf[k*w+1 : k*w+1+4*nvec] }
+	fm, fs, gm, gs := plane(0), plane(1), plane(2), plane(3)
+	vm, vs, rm := plane(4), plane(5), plane(6)
+	set := func(m, s []uint64, i int, c int8) {
+		m[i/64] |= uint64(c&1) << (i % 64)
+		s[i/64] |= uint64(c>>7&1) << (i % 64)
 	}
-	var k [2]int8
+	rm[0] = 1
+	set(fm, fs, 0, 1)
+	set(fm, fs, p-1, -1)
+	set(fm, fs, p, -1)
+	for i := 0; i < p; i++ {
+		set(gm, gs, p-1-i, a[i])
+	}
+	var k [3]uint64
 	delta := int32(1)
 	for loop := 0; loop < 2*p-1; loop++ {
-		nfg, nvr := p, loop+1
+		nfg, nvr := nvec, min(nvec, (loop+2)/256+1)
 		if loop >= p {
-			nfg, nvr = 2*p-1-loop, p
+			nfg, nvr = min(nvec, (2*p-loop+1)/256+1), nvec
 		}
-		f0, g0 := int32(f[0]), int32(g[0])
-		swap := negativeMask(-delta) & nonzeroMask(g0)
+		f0s, g0m, g0s := fs[0]&1, gm[0]&1, gs[0]&1
+		swap := negativeMask(-delta) & -int32(g0m)
 		delta ^= swap & (delta ^ -delta)
 		delta++
-		k[0], k[1] = int8(swap), int8(-f0*g0)
-		f[0] = int8(f0 ^ (swap & (f0 ^ g0)))
-		swapElim3AVX2(&f[1], &g[1], (nfg+31)/32, &k)
-		xswapElim3AVX2(&v[0], &r[0], (nvr+31)/32, &k)
+		// c = -g0*f0 is nonzero iff g0 is, negative iff their signs agree;
+		// the product is the same before and after the swap.
+		k[0] = uint64(int64(swap))
+		k[1] = -g0m
+		k[2] = k[1] &^ -(g0s ^ f0s)
+		r3DivstepAVX2(&buf[1], 8*w, nfg, nvr, &k)
 	}
-	f0 := f[0]
+	f0neg := int8(fs[0] & 1)
 	for i := 0; i < p; i++ {
-		out[i] = f0 * v[p-i]
+		j := p - 1 - i
+		m := int8(vm[j/64]>>(j%64)) & 1
+		s := int8(vs[j/64]>>(j%64)) & 1
+		s ^= f0neg & m
+		out[i] = m - 2*s
 	}
 	return delta == 0
 }
