@@ -10,6 +10,9 @@ import (
 //go:noescape
 func mulBlock4AVX2(acc *int32, a *int16, w *[4]uintptr, ngroups int)
 
+//go:noescape
+func pairTableAVX2(t *int16, b *int8, n int)
+
 // pairPad is how far beyond [0, n) mulAVX2's pair table reaches.
 const pairPad = 56
 
@@ -17,12 +20,7 @@ const pairPad = 56
 // measured slower here: at p = 761 the fixed cost of three kernel calls
 // and the O(n) recombination exceed the quarter of the products saved.)
 func polyMulAVX2(c []int32, a []int16, b []int8) {
-	n := len(a)
-	var b16 [maxP]int16
-	for i, x := range b[:n] {
-		b16[i] = int16(x)
-	}
-	mulAVX2(c, a, b16[:n])
+	mulAVX2(c, a, b)
 }
 
 // mulAVX2 sets c[0:2n-1] = a*b by 32-output blocks: for each block it runs
@@ -33,11 +31,13 @@ func polyMulAVX2(c []int32, a []int16, b []int8) {
 // step reads the copy where its windows are 32-byte aligned (split loads
 // measured a sixth of the kernel's time). The last block writes up to 31
 // values past 2n-1, into c itself when its capacity allows.
-func mulAVX2(c []int32, a, b []int16) {
+func mulAVX2(c []int32, a []int16, b []int8) {
 	n := len(a)
 	b = b[:n]
 	var ap [maxP + 16]int16
 	copy(ap[:], a)
+	var bp [maxP + 32]int8 // b with zeros around it for pairTableAVX2
+	copy(bp[1:], b)
 
 	ws := mulWorkPool.Get().(*mulWork)
 	defer mulWorkPool.Put(ws)
@@ -50,12 +50,9 @@ func mulAVX2(c []int32, a, b []int16) {
 	}
 	t := copies[0][:tlen]
 	clear(t[:2*pairPad])
-	t[2*pairPad] = b[0]
-	for m := 1; m < n; m++ {
-		t[2*(m+pairPad)], t[2*(m+pairPad)+1] = b[m], b[m-1]
-	}
-	t[2*(n+pairPad)], t[2*(n+pairPad)+1] = 0, b[n-1]
-	clear(t[2*(n+pairPad+1):])
+	tgroups := (n + 1 + 7) / 8 // pairs m = 0..n, and zero pairs up to 8*tgroups
+	pairTableAVX2(&t[2*pairPad], &bp[1], tgroups)
+	clear(t[2*(pairPad+8*tgroups):])
 	for k := 1; k < 4; k++ {
 		clear(copies[k][:4*k])
 		copy(copies[k][4*k:], t)

@@ -106,3 +106,29 @@ m3done:
 	VMOVDQU Y3, 96(DI)
 	VZEROUPPER
 	RET
+
+// func pairTableAVX2(t *int16, b *int8, n int)
+//
+// The pair table of mulAVX2 for 8n positions: t[2m], t[2m+1] = b[m],
+// b[m-1], sign-extended; b[-1] is read, so the caller pads b.
+TEXT ·pairTableAVX2(SB), NOSPLIT, $0-24
+	MOVQ t+0(FP), DI
+	MOVQ b+8(FP), SI
+	MOVQ n+16(FP), CX
+	TESTQ CX, CX
+	JZ ptdone
+
+ptloop:
+	VPMOVSXBW (SI), X0
+	VPMOVSXBW -1(SI), X1
+	VPUNPCKLWD X1, X0, X2
+	VPUNPCKHWD X1, X0, X3
+	VMOVDQU X2, (DI)
+	VMOVDQU X3, 16(DI)
+	ADDQ $8, SI
+	ADDQ $32, DI
+	DECQ CX
+	JNZ ptloop
+
+ptdone:
+	RET
