@@ -6,7 +6,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"runtime"
 	"sync"
 )
 
@@ -30,9 +29,9 @@ func Module(mod string) (string, error) {
 	if dir, ok := fetched[mod]; ok {
 		return dir, nil
 	}
-	goBin := filepath.Join(runtime.GOROOT(), "bin", "go")
-	if _, err := os.Stat(goBin); err != nil {
-		goBin = "go"
+	goBin, err := exec.LookPath("go")
+	if err != nil {
+		return "", fmt.Errorf("%w: the go command fetches the pinned vectors: %v", ErrUnavailable, err)
 	}
 	cmd := exec.Command(goBin, "mod", "download", "-json", mod)
 	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")

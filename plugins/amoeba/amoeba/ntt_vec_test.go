@@ -21,13 +21,6 @@ func (v interval) store() interval {
 
 func add(a, b interval) interval { return interval{a.lo + b.lo, a.hi + b.hi} }
 
-func floorDiv(a, b int64) int64 {
-	d := a / b
-	if a%b != 0 && a < 0 {
-		d--
-	}
-	return d
-}
 
 // mrRange is the exact range of mr(z·x) over x in the int16 interval x,
 // by enumeration (memoized: most positions share their interval).

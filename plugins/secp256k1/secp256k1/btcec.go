@@ -143,7 +143,7 @@ func verifyAnyLength(pk, msg, sig []byte) error {
 	btcec.AddNonConst(&sG, &eP, &rp)
 	// Fail if is_infinite(R), not has_even_y(R), or x(R) ≠ r.
 	if (rp.X.IsZero() && rp.Y.IsZero()) || rp.Z.IsZero() {
-		return fmt.Errorf("R is infinite: %w", registry.ErrInvalidSignature)
+		return fmt.Errorf("the point R is infinite: %w", registry.ErrInvalidSignature)
 	}
 	rp.ToAffine()
 	if rp.Y.IsOdd() || !r.Equals(&rp.X) {

@@ -34,9 +34,7 @@ func TestSort(t *testing.T) {
 	for _, ps := range All {
 		lengths = append(lengths, ps.P)
 	}
-	for _, n := range []int{127, 128, 129, 255, 256, 257, 500, 511, 512, 513, 1024, 1025, 1400} {
-		lengths = append(lengths, n)
-	}
+	lengths = append(lengths, 127, 128, 129, 255, 256, 257, 500, 511, 512, 513, 1024, 1025, 1400)
 	for _, n := range lengths {
 		x := make([]uint32, n)
 		for i := range x {
