@@ -152,9 +152,6 @@ func SelectPlugin(suite, name string) bool {
 }
 
 func isKindSuite(suite string) bool {
-	if suite == "symmetric-kinds" {
-		return true
-	}
 	return registry.Kind(suite).Valid()
 }
 
@@ -163,8 +160,6 @@ func SelectInstance(suite, pluginName string, in *pluginv1.Instance) bool {
 	for _, s := range strings.Split(suite, ",") {
 		switch {
 		case s == "all" || s == pluginName:
-			return true
-		case s == "symmetric-kinds" && registry.Kind(in.Kind).Symmetric():
 			return true
 		case s == in.Kind:
 			return true
