@@ -21,7 +21,6 @@ func (v interval) store() interval {
 
 func add(a, b interval) interval { return interval{a.lo + b.lo, a.hi + b.hi} }
 
-
 // mrRange is the exact range of mr(z·x) over x in the int16 interval x,
 // by enumeration (memoized: most positions share their interval).
 func mrRange(z int64, x interval) interval {
