@@ -38,18 +38,25 @@ func WriteNGCCKEM(w io.Writer, k registry.KEM, n int) error {
 	if n < 1 {
 		return fmt.Errorf("kat: ngcc: %d records requested", n)
 	}
+	return writeNGCC(w, "ngcc", n, func(rw *rspWriter, rng io.Reader) error { return ngccKEMRecord(rw, k, rng) })
+}
+
+// writeNGCC is the record loop both NGCC drivers share: the seed DRNG from
+// "seed" × 16, per record a 64-byte Seed from it, the record's own DRNG
+// instantiated from Seed, the record's fields, and an empty line.
+func writeNGCC(w io.Writer, what string, n int, record func(*rspWriter, io.Reader) error) error {
 	seeds := iccs.NewDRNG(NGCCNonce())
 	rw := newRSPWriter(w)
 	seed := make([]byte, NGCCSeedLen)
 	for count := 0; count < n; count++ {
 		rw.int("Count", count)
 		if _, err := seeds.Read(seed); err != nil {
-			return fmt.Errorf("kat: ngcc: record %d: seed: %w", count, err)
+			return fmt.Errorf("kat: %s: record %d: seed: %w", what, count, err)
 		}
 		rw.int("Seed_Len", len(seed))
 		rw.bytes("Seed", seed)
-		if err := ngccKEMRecord(rw, k, iccs.NewDRNG(seed)); err != nil {
-			return fmt.Errorf("kat: ngcc: record %d: %w", count, err)
+		if err := record(rw, iccs.NewDRNG(seed)); err != nil {
+			return fmt.Errorf("kat: %s: record %d: %w", what, count, err)
 		}
 		rw.w.WriteByte('\n')
 	}

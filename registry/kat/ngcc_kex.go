@@ -6,7 +6,6 @@ import (
 	"io"
 
 	"crucible.dev/registry"
-	"crucible.dev/registry/iccs"
 )
 
 // The NGCC KEX known-answer file, as the ICCS driver KAT_KEX.c shipped with
@@ -48,22 +47,7 @@ func WriteNGCCKEX(w io.Writer, x registry.KEX, n int) error {
 	if p := x.Passes(); p < 1 || p > ngccKEXMaxPasses {
 		return fmt.Errorf("kat: ngcc kex: %d passes; the NGCC driver runs 1 to %d", p, ngccKEXMaxPasses)
 	}
-	seeds := iccs.NewDRNG(NGCCNonce())
-	rw := newRSPWriter(w)
-	seed := make([]byte, NGCCSeedLen)
-	for count := 0; count < n; count++ {
-		rw.int("Count", count)
-		if _, err := seeds.Read(seed); err != nil {
-			return fmt.Errorf("kat: ngcc kex: record %d: seed: %w", count, err)
-		}
-		rw.int("Seed_Len", len(seed))
-		rw.bytes("Seed", seed)
-		if err := ngccKEXRecord(rw, x, iccs.NewDRNG(seed)); err != nil {
-			return fmt.Errorf("kat: ngcc kex: record %d: %w", count, err)
-		}
-		rw.w.WriteByte('\n')
-	}
-	return rw.w.Flush()
+	return writeNGCC(w, "ngcc kex", n, func(rw *rspWriter, rng io.Reader) error { return ngccKEXRecord(rw, x, rng) })
 }
 
 // ngccKEXRecord runs one exchange under the record's DRNG and prints its
