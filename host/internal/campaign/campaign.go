@@ -284,7 +284,15 @@ func (c *Campaign) runPlugin(s *plugin.Source) {
 		}
 		insts = append(insts, in)
 	}
-	// Describe, audit and the KAT gate share the first process.
+	// Describe, audit, the KAT gate and the robustness step share the first
+	// process; one that dies is replaced, so a fault costs only its step.
+	alive := func(id string) bool {
+		if !p.Exited() {
+			return true
+		}
+		p, stop, err = c.restart(s, stop, id)
+		return err == nil
+	}
 	gate := map[string]string{}
 	for _, in := range insts {
 		id := InstID(in)
@@ -292,16 +300,12 @@ func (c *Campaign) runPlugin(s *plugin.Source) {
 			gate[id] = "not built"
 			continue
 		}
-		if p.Exited() {
-			if p, stop, err = c.restart(s, stop, id); err != nil {
-				break
-			}
+		if !alive(id) {
+			break
 		}
 		c.audit(p, s.Name, in, &info)
-		if p.Exited() {
-			if p, stop, err = c.restart(s, stop, id); err != nil {
-				break
-			}
+		if !alive(id) {
+			break
 		}
 		if c.cfg.KAT {
 			gate[id] = c.katGate(p, s.Name, in)
@@ -309,10 +313,8 @@ func (c *Campaign) runPlugin(s *plugin.Source) {
 			gate[id] = "skipped"
 		}
 		if c.cfg.Robust {
-			if p.Exited() {
-				if p, stop, err = c.restart(s, stop, id); err != nil {
-					break
-				}
+			if !alive(id) {
+				break
 			}
 			c.cfg.Progress.Step(s.Name, id, "robustness", "")
 			counts, fs := c.robust(p, s.Name, in)
