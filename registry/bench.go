@@ -16,7 +16,7 @@ type BenchSpec struct {
 	Batch   int64 // calls per sample; >1 for operations too fast to time one by one
 	Warmup  int64 // untimed calls first
 	Params  BenchParams
-	Profile bool // also take a CPU profile of a separate run of the loop
+	Profile bool // take a CPU profile of Samples × Batch calls instead of timing them
 }
 
 // BenchResult is what the loop measured. Times and cycles are per sample.
@@ -57,6 +57,13 @@ func Bench(in *Instance, op Op, s BenchSpec) (*BenchResult, error) {
 		if err := body(); err != nil {
 			return nil, fmt.Errorf("bench %s %s: warm-up: %w", in.ID(), op.Name, err)
 		}
+	}
+	if s.Profile {
+		p, err := profile(body, s.Samples*s.Batch)
+		if err != nil {
+			return nil, fmt.Errorf("bench %s %s: profile: %w", in.ID(), op.Name, err)
+		}
+		return &BenchResult{CycleSource: tscSource, Profile: p}, nil
 	}
 	r := &BenchResult{
 		NS:          make([]int64, s.Samples),
@@ -112,25 +119,17 @@ func Bench(in *Instance, op Op, s BenchSpec) (*BenchResult, error) {
 			r.CallsPerOp[k] = float64(d) / n
 		}
 	}
-	if s.Profile {
-		p, err := profile(body, s.Samples*s.Batch)
-		if err != nil {
-			return nil, fmt.Errorf("bench %s %s: profile: %w", in.ID(), op.Name, err)
-		}
-		r.Profile = p
-	}
 	return r, nil
 }
 
-// profile runs body under the CPU profiler for at least n calls and about a
-// second, so that even fast operations collect enough samples.
+// profile runs body n times under the CPU profiler: a count, not a
+// duration, like every other loop of a run.
 func profile(body func() error, n int64) ([]byte, error) {
 	var buf bytes.Buffer
 	if err := pprof.StartCPUProfile(&buf); err != nil {
 		return nil, err
 	}
-	start := time.Now()
-	for i := int64(0); i < n || time.Since(start) < time.Second; i++ {
+	for i := int64(0); i < n; i++ {
 		if err := body(); err != nil {
 			pprof.StopCPUProfile()
 			return nil, err

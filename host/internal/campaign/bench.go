@@ -224,6 +224,15 @@ func (c *Campaign) benchInstance(s *plugin.Source, pts []*point, static int64) {
 	}
 }
 
+// profileSeconds is about how long each operation runs under the profiler:
+// at its 100 Hz, some hundred samples.
+const profileSeconds = 1.0
+
+// profileCalls is the count of calls that lasts about profileSeconds.
+func profileCalls(estNS float64) int64 {
+	return max(int64(profileSeconds*1e9/max(estNS, 1)), 1)
+}
+
 // profile takes a CPU profile of each operation in one more process and
 // computes the share of time in the instance's helper functions.
 func (c *Campaign) profile(s *plugin.Source, pts []*point) {
@@ -240,8 +249,8 @@ func (c *Campaign) profile(s *plugin.Source, pts []*point) {
 		}
 		c.cfg.Progress.Step(s.Name, id, pt.label, "profiling")
 		cal := pt.rec.Calibration
-		r, err := p.Bench(&pluginv1.BenchRequest{Instance: id, Op: pt.op, Samples: 1, Batch: 1, Warmup: cal.Warmup,
-			MsgLen: int32(pt.msgLen), OutLen: int32(pt.outLen), Profile: true})
+		r, err := p.Bench(&pluginv1.BenchRequest{Instance: id, Op: pt.op, Samples: 1, Batch: profileCalls(cal.EstimateNS),
+			Warmup: cal.Warmup, MsgLen: int32(pt.msgLen), OutLen: int32(pt.outLen), Profile: true})
 		if err != nil {
 			c.finding(evidence.Finding{Plugin: s.Name, Instance: id, Op: pt.label, What: "bench", Detail: "profile: " + err.Error()})
 			if p.Exited() {
