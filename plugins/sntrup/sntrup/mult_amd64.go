@@ -16,11 +16,71 @@ func pairTableAVX2(t *int16, b *int8, n int)
 // pairPad is how far beyond [0, n) mulAVX2's pair table reaches.
 const pairPad = 56
 
-// polyMulAVX2 is polyMul on mulAVX2. (Karatsuba levels above the kernel
-// measured slower here: at p = 761 the fixed cost of three kernel calls
-// and the O(n) recombination exceed the quarter of the products saved.)
+//go:noescape
+func subSubAVX2(t, x, y, z *int32, n int)
+
+//go:noescape
+func addToAVX2(dst, x *int32, n int)
+
+// polyMulAVX2 is polyMul on karatsubaAVX2.
 func polyMulAVX2(c []int32, a []int16, b []int8) {
-	mulAVX2(c, a, b)
+	karatsubaAVX2(c, a, b, avx2KaratsubaDepth)
+}
+
+// avx2KaratsubaDepth is the number of Karatsuba levels above mulAVX2.
+// Each level saves a quarter of the kernel's products for three kernel
+// calls' fixed cost and a vectorized O(n) recombination.
+const avx2KaratsubaDepth = 1
+
+// karaWork holds one Karatsuba level's half products, each followed by
+// zeros up to the next multiple of 8 so that the recombination can run on
+// whole vectors.
+type karaWork struct {
+	sa         [(maxP+1)/2 + 1]int16
+	sb         [(maxP+1)/2 + 1]int8
+	z0, z1, z2 [maxP + 64]int32
+}
+
+var karaWorkPool = sync.Pool{New: func() any { return new(karaWork) }}
+
+// karatsubaAVX2 sets c[0:2n-1] = a*b from the three half products a0*b0,
+// a1*b1 and (a0+a1)(b0+b1) of a = a0 + x^h a1, b = b0 + x^h b1. The
+// summed operands at most double per level, so int16 and int8 hold them
+// and mulAVX2's int32 lanes stay exact. It writes c up to index 3h+7
+// (past 2n-2 the values are not specified).
+func karatsubaAVX2(c []int32, a []int16, b []int8, depth int) {
+	n := len(a)
+	if depth == 0 || n < 64 {
+		mulAVX2(c, a, b)
+		return
+	}
+	h := (n + 1) / 2
+	m := n - h
+	ws := karaWorkPool.Get().(*karaWork)
+	defer karaWorkPool.Put(ws)
+	sa, sb := ws.sa[:h], ws.sb[:h]
+	copy(sa, a[:h])
+	copy(sb, b[:h])
+	ah, bh := a[h:n], b[h:n]
+	for i := range m {
+		sa[i] += ah[i]
+		sb[i] += bh[i]
+	}
+	l := 2*h - 1       // length of z0 and z1; z2 has 2m-1 <= l
+	lv := (l + 7) &^ 7 // rounded to whole vectors
+	karatsubaAVX2(ws.z1[:], sa, sb, depth-1)
+	karatsubaAVX2(ws.z0[:], a[:h], b[:h], depth-1)
+	karatsubaAVX2(ws.z2[:], ah, bh, depth-1)
+	clear(ws.z0[l:lv])
+	clear(ws.z1[l:lv])
+	clear(ws.z2[2*m-1 : lv])
+	// t = z1 - z0 - z2 (in z1), c = z0 + x^2h z2 + x^h t.
+	subSubAVX2(&ws.z1[0], &ws.z1[0], &ws.z0[0], &ws.z2[0], lv/8)
+	_ = c[:h+lv] // addToAVX2's reach
+	copy(c[:l], ws.z0[:l])
+	c[l] = 0
+	copy(c[2*h:2*n-1], ws.z2[:2*m-1])
+	addToAVX2(&c[h], &ws.z1[0], lv/8)
 }
 
 // mulAVX2 sets c[0:2n-1] = a*b by 32-output blocks: for each block it runs
@@ -34,13 +94,21 @@ func polyMulAVX2(c []int32, a []int16, b []int8) {
 func mulAVX2(c []int32, a []int16, b []int8) {
 	n := len(a)
 	b = b[:n]
-	var ap [maxP + 16]int16
-	copy(ap[:], a)
-	var bp [maxP + 32]int8 // b with zeros around it for pairTableAVX2
-	copy(bp[1:], b)
-
 	ws := mulWorkPool.Get().(*mulWork)
 	defer mulWorkPool.Put(ws)
+	// The operands are copied with zeros after them (the kernel reads a in
+	// whole groups, pairTableAVX2 reads b[-1] and up to b[8*tgroups]). The
+	// buffers live in ws rather than on the stack because Go would clear
+	// a stack array in full at every call, which at the Karatsuba leaves
+	// cost more than the products.
+	ap := ws.a[:n+16]
+	copy(ap, a)
+	clear(ap[n:])
+	bp := ws.b[:n+32]
+	bp[0] = 0
+	copy(bp[1:], b)
+	clear(bp[n+1:])
+
 	tlen := 2 * (n + 2*pairPad)
 	stride := (tlen + 16 + 15) &^ 15 // int16s per copy, a multiple of 32 bytes
 	base := ws.aligned()
@@ -60,8 +128,7 @@ func mulAVX2(c []int32, a []int16, b []int8) {
 
 	nout := 2*n - 1
 	nacc := (nout + 31) &^ 31
-	var acc [(2*maxP + 31) &^ 31]int32
-	out := acc[:nacc]
+	out := ws.acc[:nacc]
 	if cap(c) >= nacc {
 		out = c[:nacc]
 	}
@@ -85,27 +152,36 @@ func mulAVX2(c []int32, a []int16, b []int8) {
 
 // mulWork is mulAVX2's table space, on the heap so that its 32-byte
 // alignment, computed once per use, cannot move with a growing stack.
-type mulWork [4*(2*(maxP+2*pairPad)+32) + 32]int16
+type mulWork struct {
+	t   [4*(2*(maxP+2*pairPad)+32) + 32]int16 // the four table copies
+	a   [maxP + 16]int16                      // a, zero-padded
+	b   [maxP + 32]int8                       // b, zero-padded on both sides
+	acc [(2*maxP + 31) &^ 31]int32            // the blocks' output when c is too short
+}
 
 var mulWorkPool = sync.Pool{New: func() any { return new(mulWork) }}
 
-// aligned returns ws from its first 32-byte aligned element.
+// aligned returns ws.t from its first 32-byte aligned element.
 func (ws *mulWork) aligned() []int16 {
-	off := (32 - int(uintptr(unsafe.Pointer(&ws[0]))&31)) & 31 / 2
-	return ws[off:]
+	off := (32 - int(uintptr(unsafe.Pointer(&ws.t[0]))&31)) & 31 / 2
+	return ws.t[off:]
 }
 
 //go:noescape
 func mul3BlockAVX2(acc *int16, e *int8, t *uint8, npairs int)
 
-// pairPad3 is how far beyond [0, n] polyMul3AVX2's table reaches: its
-// 64-output blocks read pairs down to m = -65.
+//go:noescape
+func fold3wAVX2(out *int8, lo, hi *int16, n int)
+
+// pairPad3 is how far beyond [0, n] mul3AVX2's table reaches: its 64-output
+// blocks read pairs down to m = -65.
 const pairPad3 = 72
 
-// mul3AVX2 sets acc[0:2n-1] to the integer product of two small
-// polynomials plus, at each output k, the sum of the a[i] it met, with
-// VPMADDUBSW, which needs one unsigned operand: the table holds b+1 in
-// {0,1,2} (zero outside b).
+// mul3AVX2 sets acc[0:2n-1] to a product congruent modulo 3 to the integer
+// product of two small polynomials, with VPMADDUBSW, which needs one
+// unsigned operand: the table holds b mod 3 in {0,1,2} (zero outside b).
+// Only the residues mod 3 matter, so -1 may stand as 2 with no correction;
+// each lane stays below 2*p < 2^12 in magnitude.
 func mul3AVX2(acc []int16, a, b []int8) {
 	n := len(a)
 	b = b[:n]
@@ -113,11 +189,12 @@ func mul3AVX2(acc []int16, a, b []int8) {
 	copy(ap[:], a)
 	var table [2 * (maxP + 2*pairPad3)]uint8
 	tb := table[2*pairPad3 : 2*(pairPad3+n+1)]
-	tb[0] = uint8(b[0] + 1)
+	u := func(x int8) uint8 { return uint8(x) + uint8((x>>7)&3) } // x mod 3
+	tb[0] = u(b[0])
 	for m := 1; m < n; m++ {
-		tb[2*m], tb[2*m+1] = uint8(b[m]+1), uint8(b[m-1]+1)
+		tb[2*m], tb[2*m+1] = u(b[m]), u(b[m-1])
 	}
-	tb[2*n+1] = uint8(b[n-1] + 1)
+	tb[2*n+1] = u(b[n-1])
 	nout := 2*n - 1
 	_ = acc[(nout+63)&^63-1]
 	for k0 := 0; k0 < nout; k0 += 64 {
@@ -127,26 +204,22 @@ func mul3AVX2(acc []int16, a, b []int8) {
 	}
 }
 
-// r3MulAVX2 is r3Mul on mul3AVX2, with the fold modulo x^p - x - 1 and the
-// removal of the sums of a in one pass: output j folds products k = j,
-// j+p and j+p-1, whose sums of a add up to E (all of a) for j = 0 and to
-// 2E - P[j] (P[j] = a[0] + ... + a[j-1]) for the others.
+// r3MulAVX2 is r3Mul on mul3AVX2, folded modulo x^p - x - 1 (output j sums
+// products j, j+p and j+p-1, below 3*2p < 2^14 as f3Freeze needs) and
+// reduced mod 3 in fold3wAVX2.
 func (ps *Params) r3MulAVX2(out, a, b []int8) {
 	p := ps.P
 	a, out = a[:p], out[:p]
 	var accArr [(2*maxP + 63) &^ 63]int16
 	mul3AVX2(accArr[:], a, b)
 	acc := accArr[:2*p-1]
-	var e int32
-	for _, x := range a {
-		e += int32(x)
+	out[0] = f3Freeze(int32(acc[0]) + int32(acc[p]))
+	nv := (p - 2) / 32
+	if nv > 0 {
+		fold3wAVX2(&out[1], &acc[1], &acc[p+1], nv)
 	}
-	out[0] = f3Freeze(int32(acc[0]) + int32(acc[p]) - e)
-	prefix := int32(a[0])
-	lo, mid, hi := acc[1:p-1], acc[p:2*p-2], acc[p+1:2*p-1]
-	for j, x := range lo { // output j+1
-		out[j+1] = f3Freeze(int32(x) + int32(hi[j]) + int32(mid[j]) - 2*e + prefix)
-		prefix += int32(a[j+1])
+	for j := 1 + 32*nv; j < p-1; j++ {
+		out[j] = f3Freeze(int32(acc[j]) + int32(acc[j+p]) + int32(acc[j+p-1]))
 	}
-	out[p-1] = f3Freeze(int32(acc[p-1]) + int32(acc[2*p-2]) - 2*e + prefix)
+	out[p-1] = f3Freeze(int32(acc[p-1]) + int32(acc[2*p-2]))
 }

@@ -64,10 +64,9 @@ m4done:
 //
 // The R3 product kernel: acc[0:64] = the sum over the pairs (e[2s],
 // e[2s+1]) of VPMADDUBSW with the byte-pair windows t[-4s ...] of
-// (b[m]+1, b[m-1]+1), sixteen outputs per vector and 32 products per
-// instruction. Each lane stays below 2*761 in magnitude, so int16 neither
-// saturates nor overflows; the caller subtracts the sums of e that the +1
-// adds.
+// (b[m] mod 3, b[m-1] mod 3), sixteen outputs per vector and 32 products
+// per instruction. Each lane stays below 2*p in magnitude, so int16
+// neither saturates nor overflows.
 TEXT ·mul3BlockAVX2(SB), NOSPLIT, $0-32
 	MOVQ acc+0(FP), DI
 	MOVQ e+8(FP), SI
@@ -131,4 +130,99 @@ ptloop:
 	JNZ ptloop
 
 ptdone:
+	RET
+
+// func fold3wAVX2(out *int8, lo, hi *int16, n int)
+//
+// out[i] = the F3 reduction of lo[i] + hi[i] + hi[i-1] for i < 32n: the
+// fold of mul3AVX2's product modulo x^p - x - 1. The sums stay below 2^14
+// in magnitude, as the rounding of x/3 needs.
+TEXT ·fold3wAVX2(SB), NOSPLIT, $0-32
+	MOVQ out+0(FP), DI
+	MOVQ lo+8(FP), SI
+	MOVQ hi+16(FP), DX
+	MOVQ n+24(FP), CX
+	MOVL $10923, AX
+	VMOVD AX, X11
+	VPBROADCASTW X11, Y11
+	TESTQ CX, CX
+	JZ fwdone
+
+fwloop:
+	VMOVDQU (SI), Y0
+	VPADDW (DX), Y0, Y0
+	VPADDW -2(DX), Y0, Y0
+	VMOVDQU 32(SI), Y2
+	VPADDW 32(DX), Y2, Y2
+	VPADDW 30(DX), Y2, Y2
+	VPMULHRSW Y11, Y0, Y8
+	VPSUBW Y8, Y0, Y0
+	VPSUBW Y8, Y0, Y0
+	VPSUBW Y8, Y0, Y0
+	VPMULHRSW Y11, Y2, Y9
+	VPSUBW Y9, Y2, Y2
+	VPSUBW Y9, Y2, Y2
+	VPSUBW Y9, Y2, Y2
+	VPACKSSWB Y2, Y0, Y0
+	VPERMQ $0xd8, Y0, Y0
+	VMOVDQU Y0, (DI)
+	ADDQ $32, DI
+	ADDQ $64, SI
+	ADDQ $64, DX
+	DECQ CX
+	JNZ fwloop
+
+fwdone:
+	VZEROUPPER
+	RET
+
+// func subSubAVX2(t, x, y, z *int32, n int)
+//
+// t[i] = x[i] - y[i] - z[i] for i < 8n: the middle Karatsuba term.
+TEXT ·subSubAVX2(SB), NOSPLIT, $0-40
+	MOVQ t+0(FP), DI
+	MOVQ x+8(FP), SI
+	MOVQ y+16(FP), DX
+	MOVQ z+24(FP), BX
+	MOVQ n+32(FP), CX
+	TESTQ CX, CX
+	JZ ssdone
+
+ssloop:
+	VMOVDQU (SI), Y0
+	VPSUBD (DX), Y0, Y0
+	VPSUBD (BX), Y0, Y0
+	VMOVDQU Y0, (DI)
+	ADDQ $32, SI
+	ADDQ $32, DX
+	ADDQ $32, BX
+	ADDQ $32, DI
+	DECQ CX
+	JNZ ssloop
+
+ssdone:
+	VZEROUPPER
+	RET
+
+// func addToAVX2(dst, x *int32, n int)
+//
+// dst[i] += x[i] for i < 8n: adds the middle Karatsuba term in place.
+TEXT ·addToAVX2(SB), NOSPLIT, $0-24
+	MOVQ dst+0(FP), DI
+	MOVQ x+8(FP), SI
+	MOVQ n+16(FP), CX
+	TESTQ CX, CX
+	JZ addone
+
+adloop:
+	VMOVDQU (DI), Y0
+	VPADDD (SI), Y0, Y0
+	VMOVDQU Y0, (DI)
+	ADDQ $32, SI
+	ADDQ $32, DI
+	DECQ CX
+	JNZ adloop
+
+addone:
+	VZEROUPPER
 	RET
