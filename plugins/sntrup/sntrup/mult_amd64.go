@@ -171,6 +171,9 @@ func (ws *mulWork) aligned() []int16 {
 func mul3BlockAVX2(acc *int16, e *int8, t *uint8, npairs int)
 
 //go:noescape
+func pairTable3AVX2(t *uint8, b *int8, n int)
+
+//go:noescape
 func fold3wAVX2(out *int8, lo, hi *int16, n int)
 
 // pairPad3 is how far beyond [0, n] mul3AVX2's table reaches: its 64-output
@@ -187,14 +190,10 @@ func mul3AVX2(acc []int16, a, b []int8) {
 	b = b[:n]
 	var ap [maxP + 2]int8
 	copy(ap[:], a)
+	var bp [maxP + 32]int8 // b with zeros around it for pairTable3AVX2
+	copy(bp[1:], b)
 	var table [2 * (maxP + 2*pairPad3)]uint8
-	tb := table[2*pairPad3 : 2*(pairPad3+n+1)]
-	u := func(x int8) uint8 { return uint8(x) + uint8((x>>7)&3) } // x mod 3
-	tb[0] = u(b[0])
-	for m := 1; m < n; m++ {
-		tb[2*m], tb[2*m+1] = u(b[m]), u(b[m-1])
-	}
-	tb[2*n+1] = u(b[n-1])
+	pairTable3AVX2(&table[2*pairPad3], &bp[1], (n+1+15)/16)
 	nout := 2*n - 1
 	_ = acc[(nout+63)&^63-1]
 	for k0 := 0; k0 < nout; k0 += 64 {

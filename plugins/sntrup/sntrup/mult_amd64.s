@@ -226,3 +226,41 @@ adloop:
 addone:
 	VZEROUPPER
 	RET
+
+// func pairTable3AVX2(t *uint8, b *int8, n int)
+//
+// The pair table of mul3AVX2 for 16n positions: t[2m], t[2m+1] = b[m] mod
+// 3, b[m-1] mod 3 in {0,1,2} (-1 becomes 2: a compare gives the mask of
+// the negative bytes, and 3 is added under it); b[-1] is read, so the
+// caller pads b.
+TEXT ·pairTable3AVX2(SB), NOSPLIT, $0-24
+	MOVQ t+0(FP), DI
+	MOVQ b+8(FP), SI
+	MOVQ n+16(FP), CX
+	MOVL $0x03030303, AX
+	VMOVD AX, X7
+	VPBROADCASTD X7, X7
+	VPXOR X6, X6, X6
+	TESTQ CX, CX
+	JZ pt3done
+
+pt3loop:
+	VMOVDQU (SI), X0
+	VMOVDQU -1(SI), X1
+	VPCMPGTB X0, X6, X2
+	VPAND X7, X2, X2
+	VPADDB X2, X0, X0
+	VPCMPGTB X1, X6, X3
+	VPAND X7, X3, X3
+	VPADDB X3, X1, X1
+	VPUNPCKLBW X1, X0, X2
+	VPUNPCKHBW X1, X0, X3
+	VMOVDQU X2, (DI)
+	VMOVDQU X3, 16(DI)
+	ADDQ $16, SI
+	ADDQ $32, DI
+	DECQ CX
+	JNZ pt3loop
+
+pt3done:
+	RET
