@@ -176,37 +176,9 @@ fwdone:
 	VZEROUPPER
 	RET
 
-// func subSubAVX2(t, x, y, z *int32, n int)
-//
-// t[i] = x[i] - y[i] - z[i] for i < 8n: the middle Karatsuba term.
-TEXT ·subSubAVX2(SB), NOSPLIT, $0-40
-	MOVQ t+0(FP), DI
-	MOVQ x+8(FP), SI
-	MOVQ y+16(FP), DX
-	MOVQ z+24(FP), BX
-	MOVQ n+32(FP), CX
-	TESTQ CX, CX
-	JZ ssdone
-
-ssloop:
-	VMOVDQU (SI), Y0
-	VPSUBD (DX), Y0, Y0
-	VPSUBD (BX), Y0, Y0
-	VMOVDQU Y0, (DI)
-	ADDQ $32, SI
-	ADDQ $32, DX
-	ADDQ $32, BX
-	ADDQ $32, DI
-	DECQ CX
-	JNZ ssloop
-
-ssdone:
-	VZEROUPPER
-	RET
-
 // func addToAVX2(dst, x *int32, n int)
 //
-// dst[i] += x[i] for i < 8n: adds the middle Karatsuba term in place.
+// dst[i] += x[i] for i < 8n: adds a Toom-Cook coefficient in place.
 TEXT ·addToAVX2(SB), NOSPLIT, $0-24
 	MOVQ dst+0(FP), DI
 	MOVQ x+8(FP), SI
