@@ -339,14 +339,31 @@ func TestFold(t *testing.T) {
 	}
 }
 
-// TestR3Mul compares the dispatched R3 product with the portable one.
+// TestR3Mul compares the dispatched R3 product with the portable one, on
+// random and on extreme operands.
 func TestR3Mul(t *testing.T) {
 	r := rand.New(rand.NewPCG(17, 18))
 	saved := useAVX2
 	defer func() { useAVX2 = saved }()
 	for _, ps := range All {
-		for range 5 {
+		k := (ps.P + 2) / 3 // the Toom-Cook piece length
+		for i := range 9 {
 			a, b := randomSmall(r, ps.P), randomSmall(r, ps.P)
+			switch i {
+			case 5, 6: // all 1, or all -1 and all 1
+				for j := range a {
+					a[j], b[j] = int8(2*i-11), 1
+				}
+			case 7, 8: // 1, -1, 1 on the three pieces: the largest
+				// evaluations at -2, whose products exceed 2^15
+				for j := range a {
+					b[j] = 1
+					if j >= k && j < 2*k {
+						b[j] = -1
+					}
+					a[j] = b[j] * int8(2*i-15)
+				}
+			}
 			got, want := make([]int8, ps.P), make([]int8, ps.P)
 			useAVX2 = saved
 			ps.r3Mul(got, a, b)

@@ -64,9 +64,9 @@ m4done:
 //
 // The R3 product kernel: acc[0:64] = the sum over the pairs (e[2s],
 // e[2s+1]) of VPMADDUBSW with the byte-pair windows t[-4s ...] of
-// (b[m] mod 3, b[m-1] mod 3), sixteen outputs per vector and 32 products
-// per instruction. Each lane stays below 2*p in magnitude, so int16
-// neither saturates nor overflows.
+// (b[m], b[m-1]) of pairTable3AVX2, sixteen outputs per vector and 32
+// products per instruction. Each pair sum stays far below 2^15, so
+// VPMADDUBSW never saturates; the sums wrap modulo 2^16 (see mul3AVX2).
 TEXT ·mul3BlockAVX2(SB), NOSPLIT, $0-32
 	MOVQ acc+0(FP), DI
 	MOVQ e+8(FP), SI
@@ -201,10 +201,10 @@ addone:
 
 // func pairTable3AVX2(t *uint8, b *int8, n int)
 //
-// The pair table of mul3AVX2 for 16n positions: t[2m], t[2m+1] = b[m] mod
-// 3, b[m-1] mod 3 in {0,1,2} (-1 becomes 2: a compare gives the mask of
-// the negative bytes, and 3 is added under it); b[-1] is read, so the
-// caller pads b.
+// The pair table of mul3AVX2 for 16n positions: t[2m], t[2m+1] = b[m],
+// b[m-1], each plus 3 where negative (-1 becomes 2, the same mod 3: a
+// compare gives the mask of the negative bytes, and 3 is added under it);
+// b[-1] is read, so the caller pads b.
 TEXT ·pairTable3AVX2(SB), NOSPLIT, $0-24
 	MOVQ t+0(FP), DI
 	MOVQ b+8(FP), SI

@@ -157,3 +157,85 @@ tiloop:
 tidone:
 	VZEROUPPER
 	RET
+
+// func toom3Interp16AVX2(w *[5]*int16, n int)
+//
+// toom3InterpAVX2 on sixteen int16 lanes modulo 2^16 for i < 16n, the
+// division by 3 a product with 3^-1 = 0xAAAB mod 2^16, each halving an
+// arithmetic shift that leaves its result known modulo 2^15; r1, r2 and
+// r3 are sign-extended from 15 bits at the end (see toom3R3AVX2).
+TEXT ·toom3Interp16AVX2(SB), NOSPLIT, $0-16
+	MOVQ w+0(FP), AX
+	MOVQ 0(AX), R8
+	MOVQ 8(AX), R9
+	MOVQ 16(AX), R10
+	MOVQ 24(AX), R11
+	MOVQ 32(AX), R12
+	MOVQ n+8(FP), CX
+	MOVL $0xAAAB, AX
+	VMOVD AX, X15
+	VPBROADCASTW X15, Y15
+	TESTQ CX, CX
+	JZ t16done
+
+t16loop:
+	VMOVDQU (R8), Y0
+	VMOVDQU (R9), Y1
+	VMOVDQU (R10), Y2
+	VMOVDQU (R11), Y3
+	VMOVDQU (R12), Y4
+	VPSUBW Y1, Y3, Y3
+	VPMULLW Y15, Y3, Y3 // r3 = (r(-2) - r(1))/3
+	VPSUBW Y2, Y1, Y1
+	VPSRAW $1, Y1, Y1   // r1 = (r(1) - r(-1))/2
+	VPSUBW Y0, Y2, Y2   // r2 = r(-1) - r(0)
+	VPSUBW Y3, Y2, Y3
+	VPSRAW $1, Y3, Y3
+	VPADDW Y4, Y3, Y3
+	VPADDW Y4, Y3, Y3   // r3 = (r2 - r3)/2 + 2 r(inf)
+	VPADDW Y1, Y2, Y2
+	VPSUBW Y4, Y2, Y2   // r2 = r2 + r1 - r(inf)
+	VPSUBW Y3, Y1, Y1   // r1 = r1 - r3
+	VPSLLW $1, Y1, Y1
+	VPSRAW $1, Y1, Y1
+	VPSLLW $1, Y2, Y2
+	VPSRAW $1, Y2, Y2
+	VPSLLW $1, Y3, Y3
+	VPSRAW $1, Y3, Y3
+	VMOVDQU Y1, (R9)
+	VMOVDQU Y2, (R10)
+	VMOVDQU Y3, (R11)
+	ADDQ $32, R8
+	ADDQ $32, R9
+	ADDQ $32, R10
+	ADDQ $32, R11
+	ADDQ $32, R12
+	DECQ CX
+	JNZ t16loop
+
+t16done:
+	VZEROUPPER
+	RET
+
+// func addTo16AVX2(dst, x *int16, n int)
+//
+// dst[i] += x[i] for i < 16n.
+TEXT ·addTo16AVX2(SB), NOSPLIT, $0-24
+	MOVQ dst+0(FP), DI
+	MOVQ x+8(FP), SI
+	MOVQ n+16(FP), CX
+	TESTQ CX, CX
+	JZ a16done
+
+a16loop:
+	VMOVDQU (DI), Y0
+	VPADDW (SI), Y0, Y0
+	VMOVDQU Y0, (DI)
+	ADDQ $32, SI
+	ADDQ $32, DI
+	DECQ CX
+	JNZ a16loop
+
+a16done:
+	VZEROUPPER
+	RET
