@@ -5,6 +5,7 @@ import (
 	"crypto/subtle"
 	"fmt"
 	"io"
+	"unsafe"
 )
 
 // The KEM of spec §3.5 ("Streamlined NTRU Prime Core" and the CCA
@@ -32,9 +33,11 @@ const maxHashInput = 2080
 // rqEncode appends the encoding of a canonical Rq element to out.
 func (ps *Params) rqEncode(out []byte, h []int16) []byte {
 	var R [maxP]uint16
-	for i, x := range h[:ps.P] {
-		R[i] = uint16(int32(x) + ps.q12)
-	}
+	// R[i] = h[i] + (q-1)/2, with the int16 and uint16 views swapped for
+	// affine16: the bits are the same.
+	rs := unsafe.Slice((*int16)(unsafe.Pointer(&R[0])), ps.P)
+	hs := unsafe.Slice((*uint16)(unsafe.Pointer(&h[0])), ps.P)
+	affine16(rs, hs, 1, int16(ps.q12))
 	n := len(out)
 	out = append(out, make([]byte, ps.RqBytes)...)
 	ps.planQ.encode(out[n:], R[:ps.P])
@@ -45,18 +48,14 @@ func (ps *Params) rqEncode(out []byte, h []int16) []byte {
 func (ps *Params) rqDecode(h []int16, s []byte) {
 	var R [2 * maxP]uint16
 	ps.planQ.decode(R[:ps.P], R[ps.P:2*ps.P], s)
-	for i, x := range R[:ps.P] {
-		h[i] = int16(int32(x) - ps.q12)
-	}
+	affine16(h[:ps.P], R[:ps.P], 1, -int16(ps.q12))
 }
 
 // roundedEncode appends the encoding of a rounded Rq element to out: each
 // coefficient is a multiple of 3, stored as (c+(q-1)/2)/3.
 func (ps *Params) roundedEncode(out []byte, c []int16) []byte {
 	var R [maxP]uint16
-	for i, x := range c[:ps.P] {
-		R[i] = uint16(((int32(x) + ps.q12) * 10923) >> 15)
-	}
+	ps.roundedDigits(R[:ps.P], c[:ps.P])
 	n := len(out)
 	out = append(out, make([]byte, ps.RoundedBytes)...)
 	ps.planR.encode(out[n:], R[:ps.P])
@@ -67,9 +66,7 @@ func (ps *Params) roundedEncode(out []byte, c []int16) []byte {
 func (ps *Params) roundedDecode(c []int16, s []byte) {
 	var R [2 * maxP]uint16
 	ps.planR.decode(R[:ps.P], R[ps.P:2*ps.P], s)
-	for i, x := range R[:ps.P] {
-		c[i] = int16(3*int32(x) - ps.q12)
-	}
+	affine16(c[:ps.P], R[:ps.P], 3, -int16(ps.q12))
 }
 
 // GenerateKey returns a key pair (spec §3.5 KeyGen'): g small and

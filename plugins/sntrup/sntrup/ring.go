@@ -126,7 +126,39 @@ func (ps *Params) lift3Generic(out []int8, in []int16) {
 // round sets each coefficient to the nearest multiple of 3 (spec §3.2,
 // Round), for canonical Fq input.
 func round(out, a []int16) {
-	for i, x := range a {
-		out[i] = int16(3 * ((10923*int32(x) + 16384) >> 15))
+	start := 0
+	if useAVX2 && len(a) >= 16 {
+		start = len(a) / 16 * 16
+		roundAVX2(&out[0], &a[0], len(a)/16)
+	}
+	for i := start; i < len(a); i++ {
+		out[i] = int16(3 * ((10923*int32(a[i]) + 16384) >> 15))
+	}
+}
+
+// affine16 sets out[i] = mul*in[i] + add, for results that fit int16: the
+// shifts between the signed Fq range and the unsigned radix digits of the
+// encodings (spec §3.4), and the scaling of rounded digits by 3.
+func affine16(out []int16, in []uint16, mul, add int16) {
+	start := 0
+	if useAVX2 && len(in) >= 16 {
+		start = len(in) / 16 * 16
+		affine16AVX2(&out[0], &in[0], len(in)/16, mul, add)
+	}
+	for i := start; i < len(in); i++ {
+		out[i] = mul*int16(in[i]) + add
+	}
+}
+
+// roundedDigits sets out[i] = (c[i] + (q-1)/2)/3 for the multiples of 3
+// that round leaves: the digits of the Rounded encoding (spec §3.4).
+func (ps *Params) roundedDigits(out []uint16, c []int16) {
+	start := 0
+	if useAVX2 && len(c) >= 16 {
+		start = len(c) / 16 * 16
+		roundedDigitsAVX2(&out[0], &c[0], len(c)/16, int16(ps.q12))
+	}
+	for i := start; i < len(c); i++ {
+		out[i] = uint16(((int32(c[i]) + ps.q12) * 10923) >> 15)
 	}
 }

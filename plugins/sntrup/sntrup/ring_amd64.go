@@ -62,3 +62,12 @@ func (ps *Params) lift3AVX2(out []int8, in []int16) {
 		out[i] = f3Freeze(int32(ps.freeze(3 * int32(in[i]))))
 	}
 }
+
+//go:noescape
+func roundAVX2(out, in *int16, n int)
+
+//go:noescape
+func affine16AVX2(out *int16, in *uint16, n int, mul, add int16)
+
+//go:noescape
+func roundedDigitsAVX2(out *uint16, in *int16, n int, q12 int16)

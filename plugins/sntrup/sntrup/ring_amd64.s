@@ -162,3 +162,92 @@ l3loop:
 l3done:
 	VZEROUPPER
 	RET
+
+// func roundAVX2(out, in *int16, n int)
+//
+// out[i] = 3*((10923*in[i] + 2^14) >> 15) for i < 16n: round's nearest
+// multiple of 3, VPMULHRSW computing the reference's rounding exactly.
+TEXT ·roundAVX2(SB), NOSPLIT, $0-24
+	MOVQ out+0(FP), DI
+	MOVQ in+8(FP), SI
+	MOVQ n+16(FP), CX
+	MOVL $10923, AX
+	VMOVD AX, X11
+	VPBROADCASTW X11, Y11
+	TESTQ CX, CX
+	JZ rddone
+
+rdloop:
+	VPMULHRSW (SI), Y11, Y0
+	VPADDW Y0, Y0, Y1
+	VPADDW Y1, Y0, Y0
+	VMOVDQU Y0, (DI)
+	ADDQ $32, SI
+	ADDQ $32, DI
+	DECQ CX
+	JNZ rdloop
+
+rddone:
+	VZEROUPPER
+	RET
+
+// func affine16AVX2(out *int16, in *uint16, n int, mul, add int16)
+//
+// out[i] = mul*in[i] + add modulo 2^16 for i < 16n.
+TEXT ·affine16AVX2(SB), NOSPLIT, $0-28
+	MOVQ out+0(FP), DI
+	MOVQ in+8(FP), SI
+	MOVQ n+16(FP), CX
+	MOVWLZX mul+24(FP), AX
+	VMOVD AX, X14
+	VPBROADCASTW X14, Y14
+	MOVWLZX add+26(FP), AX
+	VMOVD AX, X13
+	VPBROADCASTW X13, Y13
+	TESTQ CX, CX
+	JZ afdone
+
+afloop:
+	VPMULLW (SI), Y14, Y0
+	VPADDW Y13, Y0, Y0
+	VMOVDQU Y0, (DI)
+	ADDQ $32, SI
+	ADDQ $32, DI
+	DECQ CX
+	JNZ afloop
+
+afdone:
+	VZEROUPPER
+	RET
+
+// func roundedDigitsAVX2(out *uint16, in *int16, n int, q12 int16)
+//
+// out[i] = ((in[i] + q12)*10923) >> 15 for i < 16n, as the unsigned high
+// half of (in[i] + q12)*21846: the sum lies in 0..q-1 < 2^13, so the
+// product is exact in 32 bits and its high half is the same quotient.
+TEXT ·roundedDigitsAVX2(SB), NOSPLIT, $0-26
+	MOVQ out+0(FP), DI
+	MOVQ in+8(FP), SI
+	MOVQ n+16(FP), CX
+	MOVWLZX q12+24(FP), AX
+	VMOVD AX, X13
+	VPBROADCASTW X13, Y13
+	MOVL $21846, AX
+	VMOVD AX, X14
+	VPBROADCASTW X14, Y14
+	TESTQ CX, CX
+	JZ dgdone
+
+dgloop:
+	VMOVDQU (SI), Y0
+	VPADDW Y13, Y0, Y0
+	VPMULHUW Y14, Y0, Y0
+	VMOVDQU Y0, (DI)
+	ADDQ $32, SI
+	ADDQ $32, DI
+	DECQ CX
+	JNZ dgloop
+
+dgdone:
+	VZEROUPPER
+	RET
