@@ -3,8 +3,10 @@ package sntrup
 import (
 	"crypto/sha512"
 	"crypto/subtle"
+	"encoding/binary"
 	"fmt"
 	"io"
+	"math/bits"
 	"unsafe"
 )
 
@@ -181,7 +183,7 @@ func (ps *Params) Decapsulate(sk, ct []byte) ([]byte, error) {
 	// Hash_3 of r or, when the ciphertexts differ, of rho: the spec
 	// selects the input of the hash, selecting its output is the same.
 	cnew, hr := ps.hide(r, pk, cache)
-	eq := subtle.ConstantTimeCompare(ct, cnew) // 1 if equal
+	eq := ctEqual(ct, cnew) // 1 if equal
 	hrho := hashPrefix(3, rho)
 	subtle.ConstantTimeCopy(1-eq, hr[:], hrho[:])
 	k := hashPrefix(byte(eq), hr[:], ct)
@@ -190,17 +192,58 @@ func (ps *Params) Decapsulate(sk, ct []byte) ([]byte, error) {
 
 // weightForce replaces r by (1,...,1,0,...,0) of weight w unless r has
 // exactly w nonzero coefficients (spec §3.5 Decrypt), in constant time.
+// It works on eight coefficients per 64-bit word: the low bit of each
+// byte is 1 exactly for the nonzero ones, and POPCNT, like the masks,
+// takes the same time for every value.
 func (ps *Params) weightForce(r []int8) {
-	weight := int32(0)
-	for _, x := range r {
-		weight += int32(x & 1)
+	rb := unsafe.Slice((*byte)(unsafe.Pointer(&r[0])), len(r))
+	const ones = 0x0101010101010101
+	weight := 0
+	n := len(rb) / 8 * 8
+	for i := 0; i < n; i += 8 {
+		weight += bits.OnesCount64(binary.LittleEndian.Uint64(rb[i:]) & ones)
 	}
-	keep := int8(^nonzeroMask(weight - int32(ps.W))) // -1 if weight w
-	for i := range r {
+	for _, x := range rb[n:] {
+		weight += int(x & 1)
+	}
+	keep := int8(^nonzeroMask(int32(weight - ps.W))) // -1 if weight w
+	keep64 := uint64(int64(keep))
+	// Words below w/8 become 1s unless kept, the words above zeros; the
+	// bytes around w and in the tail go one at a time.
+	lo, hi := ps.W/8*8, (ps.W+7)/8*8
+	for i := 0; i < lo; i += 8 {
+		w := binary.LittleEndian.Uint64(rb[i:])
+		binary.LittleEndian.PutUint64(rb[i:], (w^ones)&keep64^ones)
+	}
+	for i := lo; i < hi; i++ {
 		if i < ps.W {
 			r[i] = ((r[i] ^ 1) & keep) ^ 1
 		} else {
 			r[i] &= keep
 		}
 	}
+	for i := hi; i < n; i += 8 {
+		w := binary.LittleEndian.Uint64(rb[i:])
+		binary.LittleEndian.PutUint64(rb[i:], w&keep64)
+	}
+	for i := max(hi, n); i < len(r); i++ {
+		r[i] &= keep
+	}
+}
+
+// ctEqual returns 1 if a and b, of equal lengths, are equal and 0
+// otherwise, in a time that depends on the length only: it ORs the
+// differences of whole 64-bit words (crypto/subtle's byte loop measured
+// 0.8 us on a ciphertext).
+func ctEqual(a, b []byte) int {
+	b = b[:len(a)]
+	var d uint64
+	n := len(a) / 8 * 8
+	for i := 0; i < n; i += 8 {
+		d |= binary.LittleEndian.Uint64(a[i:]) ^ binary.LittleEndian.Uint64(b[i:])
+	}
+	for i := n; i < len(a); i++ {
+		d |= uint64(a[i] ^ b[i])
+	}
+	return int(((d | -d) >> 63) ^ 1)
 }

@@ -127,3 +127,48 @@ func TestPathsAgree(t *testing.T) {
 		}
 	}
 }
+
+// TestWeightForce compares weightForce with the spec's coefficient loop on
+// vectors of weight w, which it keeps, and of other weights, which it
+// replaces; and ctEqual with a byte comparison.
+func TestWeightForce(t *testing.T) {
+	r := mrand.New(mrand.NewPCG(21, 22))
+	for _, ps := range All {
+		for _, weight := range []int{ps.W, ps.W - 1, ps.W + 1, 0, ps.P} {
+			x := make([]int8, ps.P)
+			for i := range weight {
+				x[i] = int8(2*r.IntN(2) - 1)
+			}
+			r.Shuffle(len(x), func(i, j int) { x[i], x[j] = x[j], x[i] })
+			want := slices.Clone(x)
+			if weight != ps.W {
+				for i := range want {
+					want[i] = 0
+					if i < ps.W {
+						want[i] = 1
+					}
+				}
+			}
+			ps.weightForce(x)
+			if !slices.Equal(x, want) {
+				t.Fatalf("%s: weightForce at weight %d differs from the spec", ps.Name, weight)
+			}
+		}
+	}
+	for n := range 40 {
+		a := make([]byte, n)
+		for i := range a {
+			a[i] = byte(r.IntN(256))
+		}
+		if ctEqual(a, slices.Clone(a)) != 1 {
+			t.Fatalf("ctEqual: equal strings of %d bytes differ", n)
+		}
+		for i := range n {
+			b := slices.Clone(a)
+			b[i] ^= byte(1 << r.IntN(8))
+			if ctEqual(a, b) != 0 {
+				t.Fatalf("ctEqual: strings of %d bytes differing at %d are equal", n, i)
+			}
+		}
+	}
+}
