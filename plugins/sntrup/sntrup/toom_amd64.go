@@ -30,9 +30,10 @@ var toomWorkPool = sync.Pool{New: func() any { return new(toomWork) }}
 // -2 and infinity, five products of length k on mulAVX2 in place of nine,
 // and interpolated back (Bodrato's sequence, whose divisions by 2 and 3
 // are exact). The evaluations stay below 7*(q-1)/2 < 2^15 and 7 in
-// magnitude (int16, int8), the products below 2^25, so every step is
-// exact. It writes c up to index 3k+2k+7 (past 2n-2 the values are not
-// specified).
+// magnitude (int16, int8), the products below k*7*(q-1)/2*7 < 2^27 and
+// the interpolation's sums within a few times that, so every step is
+// exact in int32. It writes c up to index 3k+2k+7 (past 2n-2 the values
+// are not specified).
 func toom3AVX2(c []int32, a []int16, b []int8) {
 	n := len(a)
 	b = b[:n]
