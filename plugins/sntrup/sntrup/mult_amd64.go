@@ -8,7 +8,7 @@ import (
 )
 
 //go:noescape
-func mulBlock4AVX2(acc *int32, a *int16, w *[4]uintptr, ngroups int)
+func mulBlocksAVX2(out *int32, a *int16, t *int16, step, n int)
 
 //go:noescape
 func pairTableAVX2(t *int16, b *int8, n int)
@@ -76,19 +76,7 @@ func mulAVX2(c []int32, a []int16, b []int8) {
 	if cap(c) >= nacc {
 		out = c[:nacc]
 	}
-	var w [4]uintptr
-	for k0 := 0; k0 < nout; k0 += 32 {
-		lo := max(0, k0-n+1) &^ 1
-		hi := min(n-1, k0+31)
-		groups := ((hi-lo)/2 + 4) / 4
-		t0 := 4 * (k0 - lo + pairPad) // byte offset of the first window
-		for j := range 4 {
-			tj := t0 - 8*j
-			k := ((-tj) & 31) / 8
-			w[j] = uintptr(unsafe.Pointer(&copies[k][0])) + uintptr(tj+8*k)
-		}
-		mulBlock4AVX2(&out[k0], &ap[lo], &w, groups)
-	}
+	mulBlocksAVX2(&out[0], &ap[0], &base[0], 2*stride+8, n)
 	if cap(c) < nacc {
 		copy(c[:nout], out)
 	}
