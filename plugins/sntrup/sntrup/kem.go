@@ -113,10 +113,11 @@ func (ps *Params) GenerateKey(rand io.Reader, c Convention) (pk, sk []byte, err 
 	return pk, sk, nil
 }
 
-// hide computes the ciphertext of r under pk (spec §3.5 Hide): the rounded
-// product h*r, then the confirmation Hash_2(Hash_3(r) || Hash_4(pk)).
-// It returns the ciphertext and Hash_3 of r's encoding.
-func (ps *Params) hide(r []int8, pk []byte, cache []byte) (ct []byte, hr [HashBytes]byte) {
+// hide writes the ciphertext of r under pk to ct (spec §3.5 Hide): the
+// rounded product h*r, then the confirmation Hash_2(Hash_3(r) ||
+// Hash_4(pk)). It returns Hash_3 of r's encoding. The caller provides ct
+// so that decapsulation's re-encryption can stay on the stack.
+func (ps *Params) hide(ct []byte, r []int8, pk []byte, cache []byte) (hr [HashBytes]byte) {
 	var rEncArr [(maxP + 3) / 4]byte
 	rEnc := rEncArr[:ps.SmallBytes]
 	smallEncode(rEnc, r)
@@ -125,10 +126,12 @@ func (ps *Params) hide(r []int8, pk []byte, cache []byte) (ct []byte, hr [HashBy
 	ps.rqDecode(h, pk)
 	ps.rqMulSmall(h, h, r)
 	round(h, h)
-	ct = ps.roundedEncode(make([]byte, 0, ps.CiphertextSize), h)
+	ct = ct[:ps.CiphertextSize]
+	ps.roundedEncode(ct[:0], h)
 	hr = hashPrefix(3, rEnc)
 	confirm := hashPrefix(2, hr[:], cache)
-	return append(ct, confirm[:]...), hr
+	copy(ct[ps.RoundedBytes:], confirm[:])
+	return hr
 }
 
 // Encapsulate returns a ciphertext and the shared secret
@@ -146,7 +149,8 @@ func (ps *Params) Encapsulate(rand io.Reader, c Convention, pk []byte) (ct, ss [
 		return nil, nil, fmt.Errorf("encaps %s: %w", ps.Name, err)
 	}
 	cache := hashPrefix(4, pk)
-	ct, hr := ps.hide(r, pk, cache[:])
+	ct = make([]byte, ps.CiphertextSize)
+	hr := ps.hide(ct, r, pk, cache[:])
 	k := hashPrefix(1, hr[:], ct)
 	return ct, k[:], nil
 }
@@ -182,7 +186,9 @@ func (ps *Params) Decapsulate(sk, ct []byte) ([]byte, error) {
 
 	// Hash_3 of r or, when the ciphertexts differ, of rho: the spec
 	// selects the input of the hash, selecting its output is the same.
-	cnew, hr := ps.hide(r, pk, cache)
+	var cnewArr [maxHashInput]byte // a ciphertext is hashed, so it fits
+	cnew := cnewArr[:ps.CiphertextSize]
+	hr := ps.hide(cnew, r, pk, cache)
 	eq := ctEqual(ct, cnew) // 1 if equal
 	hrho := hashPrefix(3, rho)
 	subtle.ConstantTimeCopy(1-eq, hr[:], hrho[:])

@@ -100,7 +100,7 @@ func (ws *mulWork) aligned() []int16 {
 }
 
 //go:noescape
-func mul3BlockAVX2(acc *int16, e *int8, t *uint8, npairs int)
+func mul3BlocksAVX2(acc *int16, a *int8, t *uint8, n int)
 
 //go:noescape
 func pairTable3AVX2(t *uint8, b *int8, n int)
@@ -150,11 +150,7 @@ func mul3AVX2(acc []int16, a, b []int8) {
 	clear(table[2*(pairPad3+16*g):])
 	nout := 2*n - 1
 	_ = acc[(nout+63)&^63-1]
-	for k0 := 0; k0 < nout; k0 += 64 {
-		lo := max(0, k0-n+1) &^ 1
-		hi := min(n-1, k0+63)
-		mul3BlockAVX2(&acc[k0], &ap[lo], &table[2*(k0-lo+pairPad3)], (hi-lo)/2+1)
-	}
+	mul3BlocksAVX2(&acc[0], &ap[0], &table[0], n)
 }
 
 // r3MulAVX2 is r3Mul on mul3AVX2, folded modulo x^p - x - 1 (output j sums

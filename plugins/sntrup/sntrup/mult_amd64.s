@@ -103,24 +103,46 @@ m4loop:
 	VZEROUPPER
 	RET
 
-// func mul3BlockAVX2(acc *int16, e *int8, t *uint8, npairs int)
+// func mul3BlocksAVX2(acc *int16, a *int8, t *uint8, n int)
 //
-// The R3 product kernel: acc[0:64] = the sum over the pairs (e[2s],
-// e[2s+1]) of VPMADDUBSW with the byte-pair windows t[-4s ...] of
-// (b[m], b[m-1]) of pairTable3AVX2, sixteen outputs per vector and 32
-// products per instruction. Each pair sum stays far below 2^15, so
-// VPMADDUBSW never saturates; the sums wrap modulo 2^16 (see mul3AVX2).
-TEXT ·mul3BlockAVX2(SB), NOSPLIT, $0-32
+// The R3 product kernel: acc[0:2n-1] (rounded up to a multiple of 64) by
+// 64-output blocks. For the block at k0 it sums over the pairs (a[2s],
+// a[2s+1]) from lo = max(0, k0-n+1) rounded down to even up to hi =
+// min(n-1, k0+63) VPMADDUBSW with the byte-pair windows, moving down 4
+// bytes a pair from t[2*(k0-lo+pairPad3)], of (b[m], b[m-1]) of
+// pairTable3AVX2: sixteen outputs per vector and 32 products per
+// instruction. Each pair sum stays far below 2^15, so VPMADDUBSW never
+// saturates; the sums wrap modulo 2^16 (see mul3AVX2).
+TEXT ·mul3BlocksAVX2(SB), NOSPLIT, $0-32
 	MOVQ acc+0(FP), DI
-	MOVQ e+8(FP), SI
-	MOVQ t+16(FP), DX
-	MOVQ npairs+24(FP), CX
+	MOVQ n+24(FP), R13
+	XORQ R12, R12 // k0
+
+m3block:
+	LEAQ 1(R12), AX
+	SUBQ R13, AX
+	XORQ DX, DX
+	TESTQ AX, AX
+	CMOVQLT DX, AX
+	ANDQ $-2, AX // lo
+	LEAQ 63(R12), CX
+	LEAQ -1(R13), DX
+	CMPQ CX, DX
+	CMOVQGT DX, CX // hi
+	SUBQ AX, CX
+	SHRQ $1, CX
+	INCQ CX // pairs
+	MOVQ a+8(FP), SI
+	ADDQ AX, SI
+	MOVQ R12, DX
+	SUBQ AX, DX
+	ADDQ $72, DX // k0 - lo + pairPad3
+	SHLQ $1, DX
+	ADDQ t+16(FP), DX
 	VPXOR Y0, Y0, Y0
 	VPXOR Y1, Y1, Y1
 	VPXOR Y2, Y2, Y2
 	VPXOR Y3, Y3, Y3
-	TESTQ CX, CX
-	JZ m3done
 
 m3loop:
 	VPBROADCASTW (SI), Y4
@@ -141,11 +163,16 @@ m3loop:
 	DECQ CX
 	JNZ m3loop
 
-m3done:
 	VMOVDQU Y0, (DI)
 	VMOVDQU Y1, 32(DI)
 	VMOVDQU Y2, 64(DI)
 	VMOVDQU Y3, 96(DI)
+	ADDQ $128, DI
+	ADDQ $64, R12
+	LEAQ -1(R13)(R13*1), DX // 2n-1 outputs
+	CMPQ R12, DX
+	JLT m3block
+
 	VZEROUPPER
 	RET
 
