@@ -433,3 +433,22 @@ func TestPolyMul(t *testing.T) {
 		}
 	}
 }
+
+// TestSmallEncode checks the small encoding of random small polynomials
+// against the definition (coefficient i is c+1 in bits 2(i%4) of byte
+// i/4), on the path in use.
+func TestSmallEncode(t *testing.T) {
+	r := rand.New(rand.NewPCG(23, 24))
+	for _, p := range []int{1, 5, 127, 128, 129, 653, 761, 1277} {
+		f := randomSmall(r, p)
+		s := make([]byte, (p+3)/4)
+		smallEncode(s, f)
+		want := make([]byte, (p+3)/4)
+		for i, x := range f {
+			want[i/4] |= byte(x+1) << (2 * (i % 4))
+		}
+		if !slices.Equal(s, want) {
+			t.Fatalf("p=%d: smallEncode (%s) differs from the definition", p, Dispatch())
+		}
+	}
+}

@@ -26,3 +26,4 @@ func affine16AVX2(out *int16, in *uint16, n int, mul, add int16) {
 func roundedDigitsAVX2(out *uint16, in *int16, n int, q12 int16) {
 	panic("sntrup: no AVX2 code in this build")
 }
+func smallEncodeAVX2(out *byte, f *int8, n int) { panic("sntrup: no AVX2 code in this build") }

@@ -190,7 +190,12 @@ func smallEncode(out []byte, f []int8) {
 	p := len(f)
 	n := p / 4
 	out = out[:(p+3)/4]
-	for i := range n {
+	start := 0
+	if useAVX2 && n >= 32 {
+		start = n / 32 * 32
+		smallEncodeAVX2(&out[0], &f[0], n/32)
+	}
+	for i := start; i < n; i++ {
 		x := f[4*i : 4*i+4 : 4*i+4]
 		out[i] = byte(x[0]+1) | byte(x[1]+1)<<2 | byte(x[2]+1)<<4 | byte(x[3]+1)<<6
 	}

@@ -53,3 +53,6 @@ func encodePairsVec(lv *radixLevel, out []byte, R []uint16) (pairs, used int) {
 
 //go:noescape
 func smallDecodeAVX2(out *int8, s *byte, n int)
+
+//go:noescape
+func smallEncodeAVX2(out *byte, f *int8, n int)

@@ -181,3 +181,53 @@ sdloop:
 sddone:
 	VZEROUPPER
 	RET
+
+// func smallEncodeAVX2(out *byte, f *int8, n int)
+//
+// smallEncode for 128n coefficients, 32 bytes at a time: VPMADDUBSW forms
+// (x0+1) + 4(x1+1) from each pair of bytes and VPMADDWD adds 16 times the
+// next pair, leaving each output byte in the low byte of a dword; two
+// saturating packs (exact, as every value is below 2^8) gather them, and
+// VPERMD restores the order that the packs' 128-bit lanes scramble.
+TEXT ·smallEncodeAVX2(SB), NOSPLIT, $0-24
+	MOVQ out+0(FP), DI
+	MOVQ f+8(FP), SI
+	MOVQ n+16(FP), CX
+	MOVL $0x01010101, AX
+	VMOVD AX, X15
+	VPBROADCASTD X15, Y15 // bytes 1
+	MOVL $0x04010401, AX
+	VMOVD AX, X14
+	VPBROADCASTD X14, Y14 // bytes 1, 4
+	MOVL $0x00100001, AX
+	VMOVD AX, X13
+	VPBROADCASTD X13, Y13 // words 1, 16
+	MOVQ $0x0703060205010400, AX
+	VMOVQ AX, X12
+	VPMOVZXBD X12, Y12    // dwords 0, 4, 1, 5, 2, 6, 3, 7
+	TESTQ CX, CX
+	JZ sedone
+
+#define SMALL4(off, R) \
+	VPADDB off(SI), Y15, R \
+	VPMADDUBSW Y14, R, R \
+	VPMADDWD Y13, R, R
+
+seloop:
+	SMALL4(0, Y0)
+	SMALL4(32, Y1)
+	SMALL4(64, Y2)
+	SMALL4(96, Y3)
+	VPACKUSDW Y1, Y0, Y0
+	VPACKUSDW Y3, Y2, Y2
+	VPACKUSWB Y2, Y0, Y0
+	VPERMD Y0, Y12, Y0
+	VMOVDQU Y0, (DI)
+	ADDQ $128, SI
+	ADDQ $32, DI
+	DECQ CX
+	JNZ seloop
+
+sedone:
+	VZEROUPPER
+	RET
