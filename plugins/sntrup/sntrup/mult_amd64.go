@@ -153,9 +153,10 @@ func mul3AVX2(acc []int16, a, b []int8) {
 	mul3BlocksAVX2(&acc[0], &ap[0], &table[0], n)
 }
 
-// r3MulAVX2 is r3Mul on mul3AVX2, folded modulo x^p - x - 1 (output j sums
-// products j, j+p and j+p-1, below 3*2p < 2^14 as f3Freeze needs) and
-// reduced mod 3 in fold3wAVX2.
+// r3MulAVX2 is r3Mul on toom3R3AVX2, folded modulo x^p - x - 1 (output j
+// sums products j, j+p and j+p-1; each product lies below 4p, so the sum
+// stays below 12p < 2^14 as f3Freeze needs) and reduced mod 3 in
+// fold3wAVX2.
 func (ps *Params) r3MulAVX2(out, a, b []int8) {
 	p := ps.P
 	a, out = a[:p], out[:p]
