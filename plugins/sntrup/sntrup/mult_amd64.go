@@ -2,10 +2,7 @@
 
 package sntrup
 
-import (
-	"sync"
-	"unsafe"
-)
+import "unsafe"
 
 //go:noescape
 func mulBlocksAVX2(out *int32, a *int16, t *int16, step, n int)
@@ -35,11 +32,9 @@ func polyMulAVX2(c []int32, a []int16, b []int8) {
 // step reads the copy where its windows are 32-byte aligned (split loads
 // measured a sixth of the kernel's time). The last block writes up to 31
 // values past 2n-1, into c itself when its capacity allows.
-func mulAVX2(c []int32, a []int16, b []int8) {
+func mulAVX2(c []int32, a []int16, b []int8, ws *mulWork) {
 	n := len(a)
 	b = b[:n]
-	ws := mulWorkPool.Get().(*mulWork)
-	defer mulWorkPool.Put(ws)
 	// The operands are copied with zeros after them (the kernel reads a in
 	// whole groups, pairTableAVX2 reads b[-1] and up to b[8*tgroups]). The
 	// buffers live in ws rather than on the stack because Go would clear
@@ -82,16 +77,15 @@ func mulAVX2(c []int32, a []int16, b []int8) {
 	}
 }
 
-// mulWork is mulAVX2's table space, on the heap so that its 32-byte
-// alignment, computed once per use, cannot move with a growing stack.
+// mulWork is mulAVX2's table space, on the heap (in toom3AVX2's pooled
+// workspace) so that its 32-byte alignment, computed once per use, cannot
+// move with a growing stack.
 type mulWork struct {
 	t   [4*(2*(maxP+2*pairPad)+32) + 32]int16 // the four table copies
 	a   [maxP + 16]int16                      // a, zero-padded
 	b   [maxP + 32]int8                       // b, zero-padded on both sides
 	acc [(2*maxP + 31) &^ 31]int32            // the blocks' output when c is too short
 }
-
-var mulWorkPool = sync.Pool{New: func() any { return new(mulWork) }}
 
 // aligned returns ws.t from its first 32-byte aligned element.
 func (ws *mulWork) aligned() []int16 {
@@ -119,8 +113,6 @@ type mul3Work struct {
 	table [2 * (maxP + 2*pairPad3 + 1)]uint8
 }
 
-var mul3WorkPool = sync.Pool{New: func() any { return new(mul3Work) }}
-
 // mul3AVX2 sets acc[0:2n-1] to a product congruent modulo 3 to the integer
 // product a*b, with VPMADDUBSW, which needs one unsigned operand: the
 // table holds b with 3 added to its negative entries (zero outside b), so
@@ -128,14 +120,11 @@ var mul3WorkPool = sync.Pool{New: func() any { return new(mul3Work) }}
 // correction. The lanes are sums modulo 2^16 (VPADDW wraps); each pair
 // sum, where VPMADDUBSW would saturate, stays far below 2^15 for the
 // operands toom3R3AVX2 gives it (|a| <= 7, 0 <= b <= 22).
-func mul3AVX2(acc []int16, a, b []int8) {
+func mul3AVX2(acc []int16, a, b []int8, ws *mul3Work) {
 	n := len(a)
 	b = b[:n]
-	// The buffers come from a pool and only their margins are cleared:
-	// clearing the whole table at every call measured a tenth of the
-	// Toom-Cook leaves' time.
-	ws := mul3WorkPool.Get().(*mul3Work)
-	defer mul3WorkPool.Put(ws)
+	// Only the buffers' margins are cleared: clearing the whole table at
+	// every call measured a tenth of the Toom-Cook leaves' time.
 	ap := ws.a[:n+2] // a and a zero pair
 	copy(ap, a)
 	ap[n], ap[n+1] = 0, 0

@@ -21,6 +21,7 @@ type toomWork struct {
 	ea [5][maxP/3 + 64]int16
 	eb [5][maxP/3 + 64]int8
 	w  [5][2*(maxP/3+1) + 64]int32
+	mw mulWork // the leaves' scratch
 }
 
 var toomWorkPool = sync.Pool{New: func() any { return new(toomWork) }}
@@ -55,7 +56,7 @@ func toom3AVX2(c []int32, a []int16, b []int8) {
 	l := 2*k - 1
 	lv := (l + 7) &^ 7
 	for j := range 5 {
-		mulAVX2(ws.w[j][:], ws.ea[j][:k], ws.eb[j][:k])
+		mulAVX2(ws.w[j][:], ws.ea[j][:k], ws.eb[j][:k], &ws.mw)
 		clear(ws.w[j][l:lv])
 	}
 	// w = r0, r1, r2, r3, r4: the coefficients of y^0..y^4.
@@ -83,6 +84,7 @@ type toom3Work struct {
 	a, b   [maxP + 64]int8
 	ea, eb [5][maxP/3 + 64]int8
 	w      [5][(2*(maxP/3+1)+63)&^63 + 64]int16
+	mw     mul3Work // the leaves' scratch
 }
 
 var toom3WorkPool = sync.Pool{New: func() any { return new(toom3Work) }}
@@ -124,7 +126,7 @@ func toom3R3AVX2(acc []int16, a, b []int8) {
 	l := 2*k - 1
 	lv := (l + 15) &^ 15
 	for j := range 5 {
-		mul3AVX2(ws.w[j][:], ws.ea[j][:k], ws.eb[j][:k])
+		mul3AVX2(ws.w[j][:], ws.ea[j][:k], ws.eb[j][:k], &ws.mw)
 		clear(ws.w[j][l:lv])
 	}
 	toom3Interp16AVX2(&w, lv/16)
