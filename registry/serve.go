@@ -95,7 +95,7 @@ func describe(p *Plugin) *pluginv1.DescribeResponse {
 		Name:        p.Name,
 		Version:     p.Version,
 		GoVersion:   runtime.Version(),
-		Build:       map[string]string{"GOOS": runtime.GOOS, "GOARCH": runtime.GOARCH},
+		Build:       map[string]string{"GOOS": runtime.GOOS, "GOARCH": runtime.GOARCH, "GOMAXPROCS": strconv.Itoa(runtime.GOMAXPROCS(0))},
 		Deps:        map[string]string{},
 		CpuFeatures: cpuFeatures(),
 		Pid:         int32(os.Getpid()),
