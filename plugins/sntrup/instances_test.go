@@ -3,6 +3,7 @@ package main
 import (
 	"os"
 	"os/exec"
+	"strings"
 	"testing"
 
 	"crucible.dev/plugins/sntrup/sntrup"
@@ -17,13 +18,29 @@ func TestPortableKATs(t *testing.T) {
 	if os.Getenv("CRUCIBLE_SNTRUP_PORTABLE") == "1" {
 		t.Skip("already on the portable path")
 	}
+	rerunKATs(t, "CRUCIBLE_SNTRUP_PORTABLE=1")
+}
+
+// TestAVX2KATs reruns the KAT and dispatch tests in a child process with
+// CRUCIBLE_SNTRUP_NOVNNI=1, so that on a CPU with AVX-VNNI the plain AVX2
+// product kernel must reproduce the same digests too.
+func TestAVX2KATs(t *testing.T) {
+	if os.Getenv("CRUCIBLE_SNTRUP_NOVNNI") == "1" || os.Getenv("CRUCIBLE_SNTRUP_PORTABLE") == "1" {
+		t.Skip("already off the AVX-VNNI path")
+	}
+	rerunKATs(t, "CRUCIBLE_SNTRUP_NOVNNI=1")
+}
+
+// rerunKATs runs TestKATs and TestDispatch in a child process with env
+// added to the environment and fails if the child does.
+func rerunKATs(t *testing.T, env string) {
 	cmd := exec.Command(os.Args[0], "-test.run", "^(TestKATs|TestDispatch)$", "-test.v")
-	cmd.Env = append(os.Environ(), "CRUCIBLE_SNTRUP_PORTABLE=1")
+	cmd.Env = append(os.Environ(), env)
 	out, err := cmd.CombinedOutput()
 	if err != nil {
-		t.Fatalf("portable run failed: %v\n%s", err, out)
+		t.Fatalf("run with %s failed: %v\n%s", env, err, out)
 	}
-	t.Logf("portable run:\n%s", out)
+	t.Logf("run with %s:\n%s", env, out)
 }
 
 // TestDispatch checks that the environment switch is honoured and that
@@ -37,7 +54,10 @@ func TestDispatch(t *testing.T) {
 			t.Errorf("%s: dispatch note %q, path in use %s", in.Name, d, sntrup.Dispatch())
 		}
 	}
-	t.Logf("dispatch: %s", sntrup.Dispatch())
+	if os.Getenv("CRUCIBLE_SNTRUP_NOVNNI") == "1" && strings.Contains(sntrup.DispatchDetail(), "VNNI") {
+		t.Fatalf("CRUCIBLE_SNTRUP_NOVNNI=1 but the detail is %q", sntrup.DispatchDetail())
+	}
+	t.Logf("dispatch: %s; %s", sntrup.Dispatch(), sntrup.DispatchDetail())
 }
 
 // TestInstances checks declared sizes against the catalog and the lengths

@@ -13,6 +13,15 @@ import "os"
 // useAVX2 is set at init by dispatch_amd64.go.
 var useAVX2 bool
 
+// useVNNI is set at init by dispatch_amd64.go when the CPU also has
+// AVX-VNNI: the Rq product kernel then uses VPDPWSSD.
+var useVNNI bool
+
+// forceNoVNNI reports whether the environment (CRUCIBLE_SNTRUP_NOVNNI=1)
+// keeps the plain AVX2 kernel on a CPU with AVX-VNNI, so that tests cover
+// both.
+var forceNoVNNI = os.Getenv("CRUCIBLE_SNTRUP_NOVNNI") == "1"
+
 // forcePortable reports whether the environment forces the portable path.
 var forcePortable = os.Getenv("CRUCIBLE_SNTRUP_PORTABLE") == "1"
 
@@ -27,7 +36,11 @@ func Dispatch() string {
 // DispatchDetail says what each path does in its hot loops.
 func DispatchDetail() string {
 	if useAVX2 {
-		return "golang.org/x/sys/cpu AVX2: one Toom-Cook 3-way level over a VPMADDWD product on aligned windows, Toom-Cook 3-way over a VPMADDUBSW R3 product on residues mod 3, Montgomery division steps on int16 lanes, bitsliced F3 division steps, bitonic sort"
+		kernel := "VPMADDWD"
+		if useVNNI {
+			kernel = "AVX-VNNI VPDPWSSD"
+		}
+		return "golang.org/x/sys/cpu AVX2: one Toom-Cook 3-way level over a " + kernel + " product on aligned windows, Toom-Cook 3-way over a VPMADDUBSW R3 product on residues mod 3, Montgomery division steps on int16 lanes, bitsliced F3 division steps, bitonic sort"
 	}
 	return "Go: SWAR product with three Karatsuba levels, division steps on bounded representatives, bitsliced R3 inversion, merge-exchange sort"
 }

@@ -6,4 +6,5 @@ import "golang.org/x/sys/cpu"
 
 func init() {
 	useAVX2 = cpu.X86.HasAVX2 && !forcePortable
+	useVNNI = useAVX2 && cpu.X86.HasAVXVNNI && !forceNoVNNI
 }

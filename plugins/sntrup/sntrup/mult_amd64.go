@@ -8,6 +8,9 @@ import "unsafe"
 func mulBlocksAVX2(out *int32, a *int16, t *int16, step, n int)
 
 //go:noescape
+func mulBlocksVNNI(out *int32, a *int16, t *int16, step, n int)
+
+//go:noescape
 func pairTableAVX2(t *int16, b *int8, n int)
 
 // pairPad is how far beyond [0, n) mulAVX2's pair table reaches.
@@ -71,7 +74,11 @@ func mulAVX2(c []int32, a []int16, b []int8, ws *mulWork) {
 	if cap(c) >= nacc {
 		out = c[:nacc]
 	}
-	mulBlocksAVX2(&out[0], &ap[0], &base[0], 2*stride+8, n)
+	if useVNNI {
+		mulBlocksVNNI(&out[0], &ap[0], &base[0], 2*stride+8, n)
+	} else {
+		mulBlocksAVX2(&out[0], &ap[0], &base[0], 2*stride+8, n)
+	}
 	if cap(c) < nacc {
 		copy(c[:nout], out)
 	}

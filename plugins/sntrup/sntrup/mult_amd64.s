@@ -103,6 +103,102 @@ m4loop:
 	VZEROUPPER
 	RET
 
+// func mulBlocksVNNI(out *int32, a *int16, t *int16, step, n int)
+//
+// mulBlocksAVX2 with AVX-VNNI: VPDPWSSD fuses each VPMADDWD with its
+// VPADDD. Its accumulator dependency has the multiply's latency rather
+// than an add's, so steps alternate between two sets of four accumulators
+// (Y0-Y3 and Y9-Y12) that are summed when the block ends. The Go assembler
+// encodes VPDPWSSD only in its AVX-512 (EVEX) form, so the VEX form of
+// AVX-VNNI is spelled out in bytes.
+TEXT ·mulBlocksVNNI(SB), NOSPLIT, $0-40
+	MOVQ out+0(FP), DI
+	MOVQ t+16(FP), BX
+	MOVQ n+32(FP), R13
+	XORQ R12, R12 // k0
+
+mbblockv:
+	// lo in AX, hi in CX, then the number of groups of four pairs in CX.
+	LEAQ 1(R12), AX
+	SUBQ R13, AX
+	XORQ DX, DX
+	TESTQ AX, AX
+	CMOVQLT DX, AX
+	ANDQ $-2, AX
+	LEAQ 31(R12), CX
+	LEAQ -1(R13), DX
+	CMPQ CX, DX
+	CMOVQGT DX, CX
+	SUBQ AX, CX
+	SHRQ $1, CX
+	ADDQ $4, CX
+	SHRQ $2, CX
+	MOVQ a+8(FP), SI
+	LEAQ (SI)(AX*2), SI
+	// t0 = 4*(k0 - lo + pairPad), the byte offset of the first window;
+	// window j of a group lies at t0 - 8j in copy ((8j - t0) & 31)/8.
+	NEGQ AX
+	ADDQ R12, AX
+	ADDQ $56, AX
+	SHLQ $2, AX
+
+	WINDOW(0, R8)
+	WINDOW(1, R9)
+	WINDOW(2, R10)
+	WINDOW(3, R11)
+
+	VPXOR Y0, Y0, Y0
+	VPXOR Y1, Y1, Y1
+	VPXOR Y2, Y2, Y2
+	VPXOR Y3, Y3, Y3
+	VPXOR Y9, Y9, Y9
+	VPXOR Y10, Y10, Y10
+	VPXOR Y11, Y11, Y11
+	VPXOR Y12, Y12, Y12
+
+// DPWSSD(d, b, off) is VPDPWSSD off(Rb), Y4, Yd for a base register
+// R8-R11 (b = 0-3): VEX.256.66.0F38.W0 52 /r with an 8-bit displacement.
+#define DPWSSD(d, b, off) \
+	BYTE $0xC4; BYTE $(0x42|((((d)>>3)^1)<<7)); BYTE $0x5D; BYTE $0x52 \
+	BYTE $(0x40|(((d)&7)<<3)|(b)); BYTE $(off)
+
+#define DPSTEP(off, b, d0, d1, d2, d3) \
+	VPBROADCASTD off(SI), Y4 \
+	DPWSSD(d0, b, 0) \
+	DPWSSD(d1, b, 32) \
+	DPWSSD(d2, b, 64) \
+	DPWSSD(d3, b, 96)
+
+m4loopv:
+	DPSTEP(0, 0, 0, 1, 2, 3)
+	DPSTEP(4, 1, 9, 10, 11, 12)
+	DPSTEP(8, 2, 0, 1, 2, 3)
+	DPSTEP(12, 3, 9, 10, 11, 12)
+	ADDQ $16, SI
+	SUBQ $32, R8
+	SUBQ $32, R9
+	SUBQ $32, R10
+	SUBQ $32, R11
+	DECQ CX
+	JNZ m4loopv
+
+	VPADDD Y9, Y0, Y0
+	VPADDD Y10, Y1, Y1
+	VPADDD Y11, Y2, Y2
+	VPADDD Y12, Y3, Y3
+	VMOVDQU Y0, (DI)
+	VMOVDQU Y1, 32(DI)
+	VMOVDQU Y2, 64(DI)
+	VMOVDQU Y3, 96(DI)
+	ADDQ $128, DI
+	ADDQ $32, R12
+	LEAQ -1(R13)(R13*1), DX // 2n-1 outputs
+	CMPQ R12, DX
+	JLT mbblockv
+
+	VZEROUPPER
+	RET
+
 // func mul3BlocksAVX2(acc *int16, a *int8, t *uint8, n int)
 //
 // The R3 product kernel: acc[0:2n-1] (rounded up to a multiple of 64) by
