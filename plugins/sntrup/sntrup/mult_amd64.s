@@ -107,10 +107,11 @@ m4loop:
 //
 // mulBlocksAVX2 with AVX-VNNI: VPDPWSSD fuses each VPMADDWD with its
 // VPADDD. Its accumulator dependency has the multiply's latency rather
-// than an add's, so steps alternate between two sets of four accumulators
-// (Y0-Y3 and Y9-Y12) that are summed when the block ends. The Go assembler
-// encodes VPDPWSSD only in its AVX-512 (EVEX) form, so the VEX form of
-// AVX-VNNI is spelled out in bytes.
+// than an add's, so steps rotate over three sets of four accumulators
+// (two sets measured 30% faster than one, three 3% faster than two),
+// summed when the block ends. The Go assembler encodes VPDPWSSD only in
+// its AVX-512 (EVEX) form, so the VEX form of AVX-VNNI is spelled out in
+// bytes.
 TEXT ·mulBlocksVNNI(SB), NOSPLIT, $0-40
 	MOVQ out+0(FP), DI
 	MOVQ t+16(FP), BX
@@ -151,6 +152,10 @@ mbblockv:
 	VPXOR Y1, Y1, Y1
 	VPXOR Y2, Y2, Y2
 	VPXOR Y3, Y3, Y3
+	VPXOR Y5, Y5, Y5
+	VPXOR Y6, Y6, Y6
+	VPXOR Y7, Y7, Y7
+	VPXOR Y8, Y8, Y8
 	VPXOR Y9, Y9, Y9
 	VPXOR Y10, Y10, Y10
 	VPXOR Y11, Y11, Y11
@@ -162,26 +167,59 @@ mbblockv:
 	BYTE $0xC4; BYTE $(0x42|((((d)>>3)^1)<<7)); BYTE $0x5D; BYTE $0x52 \
 	BYTE $(0x40|(((d)&7)<<3)|(b)); BYTE $(off)
 
-#define DPSTEP(off, b, d0, d1, d2, d3) \
+// DPSTEP is one pair into the accumulator set Y(d)-Y(d+3): A is Y0-Y3,
+// B Y9-Y12, C Y5-Y8.
+#define DPSTEP(off, b, d) \
 	VPBROADCASTD off(SI), Y4 \
-	DPWSSD(d0, b, 0) \
-	DPWSSD(d1, b, 32) \
-	DPWSSD(d2, b, 64) \
-	DPWSSD(d3, b, 96)
+	DPWSSD((d), b, 0) \
+	DPWSSD((d)+1, b, 32) \
+	DPWSSD((d)+2, b, 64) \
+	DPWSSD((d)+3, b, 96)
+#define SETA 0
+#define SETB 9
+#define SETC 5
+
+// GROUP is one group of four pairs, its steps into the sets s0-s3.
+#define GROUP(s0, s1, s2, s3) \
+	DPSTEP(0, 0, s0) \
+	DPSTEP(4, 1, s1) \
+	DPSTEP(8, 2, s2) \
+	DPSTEP(12, 3, s3) \
+	ADDQ $16, SI \
+	SUBQ $32, R8 \
+	SUBQ $32, R9 \
+	SUBQ $32, R10 \
+	SUBQ $32, R11
+
+	// Groups go three at a time, so that each set takes every third
+	// step; CX/3 is (CX*43691)>>17 for the counts here (below 2^15).
+	IMUL3Q $43691, CX, DX
+	SHRQ $17, DX
+	LEAQ (DX)(DX*2), AX
+	SUBQ AX, CX // the remainder, 0-2
+	TESTQ DX, DX
+	JZ m4tailv
 
 m4loopv:
-	DPSTEP(0, 0, 0, 1, 2, 3)
-	DPSTEP(4, 1, 9, 10, 11, 12)
-	DPSTEP(8, 2, 0, 1, 2, 3)
-	DPSTEP(12, 3, 9, 10, 11, 12)
-	ADDQ $16, SI
-	SUBQ $32, R8
-	SUBQ $32, R9
-	SUBQ $32, R10
-	SUBQ $32, R11
-	DECQ CX
+	GROUP(SETA, SETB, SETC, SETA)
+	GROUP(SETB, SETC, SETA, SETB)
+	GROUP(SETC, SETA, SETB, SETC)
+	DECQ DX
 	JNZ m4loopv
 
+m4tailv:
+	TESTQ CX, CX
+	JZ m4donev
+	GROUP(SETA, SETB, SETC, SETA)
+	CMPQ CX, $1
+	JEQ m4donev
+	GROUP(SETB, SETC, SETA, SETB)
+
+m4donev:
+	VPADDD Y5, Y0, Y0
+	VPADDD Y6, Y1, Y1
+	VPADDD Y7, Y2, Y2
+	VPADDD Y8, Y3, Y3
 	VPADDD Y9, Y0, Y0
 	VPADDD Y10, Y1, Y1
 	VPADDD Y11, Y2, Y2
