@@ -104,6 +104,12 @@ func (ws *mulWork) aligned() []int16 {
 func mul3BlocksAVX2(acc *int16, a *int8, t *uint8, n int)
 
 //go:noescape
+func mul3BlocksVNNI(acc *int16, a *int8, t *uint8, n int)
+
+//go:noescape
+func quadTable3AVX2(t *uint8, b *int8, n int)
+
+//go:noescape
 func pairTable3AVX2(t *uint8, b *int8, n int)
 
 //go:noescape
@@ -115,9 +121,10 @@ const pairPad3 = 72
 
 // mul3Work is mul3AVX2's scratch space.
 type mul3Work struct {
-	a     [maxP + 2]int8
+	a     [maxP + 4]int8
 	b     [maxP + 32]int8
 	table [2 * (maxP + 2*pairPad3 + 1)]uint8
+	quads [4 * (maxP + 2*pairPad3 + 1)]uint8 // mul3VNNI's table
 }
 
 // mul3AVX2 sets acc[0:2n-1] to a product congruent modulo 3 to the integer
@@ -128,6 +135,10 @@ type mul3Work struct {
 // sum, where VPMADDUBSW would saturate, stays far below 2^15 for the
 // operands toom3R3AVX2 gives it (|a| <= 7, 0 <= b <= 22).
 func mul3AVX2(acc []int16, a, b []int8, ws *mul3Work) {
+	if useVNNI {
+		mul3VNNI(acc, a, b, ws)
+		return
+	}
 	n := len(a)
 	b = b[:n]
 	// Only the buffers' margins are cleared: clearing the whole table at
@@ -168,4 +179,26 @@ func (ps *Params) r3MulAVX2(out, a, b []int8) {
 		out[j] = f3Freeze(int32(acc[j]) + int32(acc[j+p]) + int32(acc[j+p-1]))
 	}
 	out[p-1] = f3Freeze(int32(acc[p-1]) + int32(acc[2*p-2]))
+}
+
+// mul3VNNI is mul3AVX2 on mul3BlocksVNNI, whose table holds four entries
+// of b a position and which reads a by fours.
+func mul3VNNI(acc []int16, a, b []int8, ws *mul3Work) {
+	n := len(a)
+	b = b[:n]
+	ap := ws.a[:n+4] // a and a zero quad
+	copy(ap, a)
+	clear(ap[n:])
+	g := (n + 3 + 7) / 8 // quadTable3AVX2's groups of 8 positions, up to the zero quads
+	bp := ws.b[:8*g+3]   // b after three zeros
+	clear(bp[:3])
+	copy(bp[3:], b)
+	clear(bp[n+3:])
+	table := ws.quads[:4*(2*pairPad3+n+1)]
+	clear(table[:4*pairPad3])
+	quadTable3AVX2(&table[4*pairPad3], &bp[3], g)
+	clear(table[4*(pairPad3+8*g):])
+	nout := 2*n - 1
+	_ = acc[(nout+63)&^63-1]
+	mul3BlocksVNNI(&acc[0], &ap[0], &table[4*pairPad3], n)
 }

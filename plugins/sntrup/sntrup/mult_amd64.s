@@ -440,3 +440,143 @@ pt3loop:
 
 pt3done:
 	RET
+
+// func quadTable3AVX2(t *uint8, b *int8, n int)
+//
+// The quad table of mul3VNNI for 8n positions: t[4m+j] = b[m-j] for j =
+// 0-3, each plus 3 where negative as in pairTable3AVX2; b[-3:0] is read,
+// so the caller pads b.
+TEXT ·quadTable3AVX2(SB), NOSPLIT, $0-24
+	MOVQ t+0(FP), DI
+	MOVQ b+8(FP), SI
+	MOVQ n+16(FP), CX
+	MOVL $0x03030303, AX
+	VMOVD AX, X15
+	VPBROADCASTD X15, X15
+	VPXOR X14, X14, X14
+	TESTQ CX, CX
+	JZ qt3done
+
+#define PLUS3(X, T) \
+	VPCMPGTB X, X14, T \
+	VPAND X15, T, T \
+	VPADDB T, X, X
+
+qt3loop:
+	VMOVQ (SI), X0
+	VMOVQ -1(SI), X1
+	VMOVQ -2(SI), X2
+	VMOVQ -3(SI), X3
+	PLUS3(X0, X8)
+	PLUS3(X1, X9)
+	PLUS3(X2, X10)
+	PLUS3(X3, X11)
+	VPUNPCKLBW X1, X0, X4
+	VPUNPCKLBW X3, X2, X5
+	VPUNPCKLWD X5, X4, X6
+	VPUNPCKHWD X5, X4, X7
+	VMOVDQU X6, (DI)
+	VMOVDQU X7, 16(DI)
+	ADDQ $8, SI
+	ADDQ $32, DI
+	DECQ CX
+	JNZ qt3loop
+
+qt3done:
+	RET
+
+// func mul3BlocksVNNI(acc *int16, a *int8, t *uint8, n int)
+//
+// mul3BlocksAVX2 with AVX-VNNI: VPDPBUSD sums four products of unsigned
+// table bytes and signed bytes of a into each 32-bit lane, so a step takes
+// four coefficients of a, broadcast as a doubleword, against the
+// doubleword windows (b[m], b[m-1], b[m-2], b[m-3]) of quadTable3AVX2
+// (t points at m = 0), which move down 16 bytes a step; a block is 64
+// outputs in eight accumulators. The sums are exact in 32 bits; their low
+// 16 bits, packed, are the same lanes modulo 2^16 as mul3BlocksAVX2's. The
+// Go assembler has no VEX form of VPDPBUSD, so it is spelled out in bytes.
+TEXT ·mul3BlocksVNNI(SB), NOSPLIT, $0-32
+	MOVQ acc+0(FP), DI
+	MOVQ n+24(FP), R13
+	XORQ R12, R12 // k0
+	VPCMPEQD Y15, Y15, Y15
+	VPSRLD $16, Y15, Y15 // the low halves of the doublewords
+
+// DPBUSD(d, s) is VPDPBUSD Y8, Ys, Yd: VEX.256.66.0F38.W0 50 /r with Ys
+// in VEX.vvvv, for d below 8.
+#define DPBUSD(d, s) \
+	BYTE $0xC4; BYTE $0xC2; BYTE $(((15-(s))<<3)|5); BYTE $0x50 \
+	BYTE $(0xC0|((d)<<3))
+
+m3vblock:
+	LEAQ 1(R12), AX
+	SUBQ R13, AX
+	XORQ DX, DX
+	TESTQ AX, AX
+	CMOVQLT DX, AX
+	ANDQ $-4, AX // lo
+	LEAQ 63(R12), CX
+	LEAQ -1(R13), DX
+	CMPQ CX, DX
+	CMOVQGT DX, CX // hi
+	SUBQ AX, CX
+	ADDQ $4, CX
+	SHRQ $2, CX // quads
+	MOVQ a+8(FP), SI
+	ADDQ AX, SI
+	MOVQ R12, DX
+	SUBQ AX, DX
+	SHLQ $2, DX
+	ADDQ t+16(FP), DX // the window of k0 at lo
+	VPXOR Y0, Y0, Y0
+	VPXOR Y1, Y1, Y1
+	VPXOR Y2, Y2, Y2
+	VPXOR Y3, Y3, Y3
+	VPXOR Y4, Y4, Y4
+	VPXOR Y5, Y5, Y5
+	VPXOR Y6, Y6, Y6
+	VPXOR Y7, Y7, Y7
+
+m3vloop:
+	VPBROADCASTD (SI), Y8
+	VMOVDQU (DX), Y9
+	DPBUSD(0, 9)
+	VMOVDQU 32(DX), Y10
+	DPBUSD(1, 10)
+	VMOVDQU 64(DX), Y11
+	DPBUSD(2, 11)
+	VMOVDQU 96(DX), Y12
+	DPBUSD(3, 12)
+	VMOVDQU 128(DX), Y13
+	DPBUSD(4, 13)
+	VMOVDQU 160(DX), Y14
+	DPBUSD(5, 14)
+	VMOVDQU 192(DX), Y9
+	DPBUSD(6, 9)
+	VMOVDQU 224(DX), Y10
+	DPBUSD(7, 10)
+	ADDQ $4, SI
+	SUBQ $16, DX
+	DECQ CX
+	JNZ m3vloop
+
+	// VPACKUSDW takes 128-bit halves alternately; VPERMQ restores the order.
+#define PACK16(x, y, off) \
+	VPAND Y15, x, x \
+	VPAND Y15, y, y \
+	VPACKUSDW y, x, x \
+	VPERMQ $0xD8, x, x \
+	VMOVDQU x, off(DI)
+
+	PACK16(Y0, Y1, 0)
+	PACK16(Y2, Y3, 32)
+	PACK16(Y4, Y5, 64)
+	PACK16(Y6, Y7, 96)
+	ADDQ $128, DI
+	ADDQ $64, R12
+	LEAQ -1(R13)(R13*1), DX // 2n-1 outputs
+	CMPQ R12, DX
+	JLT m3vblock
+
+	VZEROUPPER
+	RET

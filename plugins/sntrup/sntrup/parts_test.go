@@ -19,6 +19,13 @@ func BenchmarkParts(b *testing.B) {
 			polyMul(c, a, s)
 		}
 	})
+	b.Run("r3Mul", func(b *testing.B) {
+		s2 := randomSmall(r, ps.P)
+		o8 := make([]int8, ps.P)
+		for b.Loop() {
+			ps.r3Mul(o8, s, s2)
+		}
+	})
 	b.Run("rqRecip3", func(b *testing.B) {
 		for b.Loop() {
 			rqRecip3(ps, out, s)
