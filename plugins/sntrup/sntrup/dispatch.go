@@ -36,11 +36,11 @@ func Dispatch() string {
 // DispatchDetail says what each path does in its hot loops.
 func DispatchDetail() string {
 	if useAVX2 {
-		kernel := "VPMADDWD"
+		kernel, kernel3 := "VPMADDWD", "VPMADDUBSW"
 		if useVNNI {
-			kernel = "AVX-VNNI VPDPWSSD"
+			kernel, kernel3 = "AVX-VNNI VPDPWSSD", "AVX-VNNI VPDPBUSD"
 		}
-		return "golang.org/x/sys/cpu AVX2: one Toom-Cook 3-way level over a " + kernel + " product on aligned windows, Toom-Cook 3-way over a VPMADDUBSW R3 product on residues mod 3, Montgomery division steps on int16 lanes, bitsliced F3 division steps, bitonic sort"
+		return "golang.org/x/sys/cpu AVX2: one Toom-Cook 3-way level over a " + kernel + " product on aligned windows, Toom-Cook 3-way over a " + kernel3 + " R3 product on residues mod 3, Montgomery division steps on int16 lanes, bitsliced F3 division steps, bitonic sort"
 	}
 	return "Go: SWAR product with three Karatsuba levels, division steps on bounded representatives, bitsliced R3 inversion, merge-exchange sort"
 }

