@@ -310,14 +310,19 @@ m3loop:
 	VZEROUPPER
 	RET
 
-// func pairTableAVX2(t *int16, b *int8, n int)
+// func pairTableAVX2(t *int16, b *int8, n, step int)
 //
-// The pair table of mulAVX2 for 8n positions: t[2m], t[2m+1] = b[m],
-// b[m-1], sign-extended; b[-1] is read, so the caller pads b.
-TEXT ·pairTableAVX2(SB), NOSPLIT, $0-24
+// The pair table of mulAVX2 for 8n positions, t[2m], t[2m+1] = b[m],
+// b[m-1] sign-extended, written at once into the four copies that start
+// step bytes apart (each shifted by 8 bytes, as mulBlocksAVX2 reads them);
+// b[-1] is read, so the caller pads b.
+TEXT ·pairTableAVX2(SB), NOSPLIT, $0-32
 	MOVQ t+0(FP), DI
 	MOVQ b+8(FP), SI
 	MOVQ n+16(FP), CX
+	MOVQ step+24(FP), R8
+	LEAQ (R8)(R8*1), R9
+	LEAQ (R9)(R8*1), R10
 	TESTQ CX, CX
 	JZ ptdone
 
@@ -326,14 +331,18 @@ ptloop:
 	VPMOVSXBW -1(SI), X1
 	VPUNPCKLWD X1, X0, X2
 	VPUNPCKHWD X1, X0, X3
-	VMOVDQU X2, (DI)
-	VMOVDQU X3, 16(DI)
+	VINSERTI128 $1, X3, Y2, Y2
+	VMOVDQU Y2, (DI)
+	VMOVDQU Y2, (DI)(R8*1)
+	VMOVDQU Y2, (DI)(R9*1)
+	VMOVDQU Y2, (DI)(R10*1)
 	ADDQ $8, SI
 	ADDQ $32, DI
 	DECQ CX
 	JNZ ptloop
 
 ptdone:
+	VZEROUPPER
 	RET
 
 // func fold3wAVX2(out *int8, lo, hi *int16, n int)
