@@ -292,6 +292,16 @@ func (t *Transcript) lastReceived(p Party) []byte {
 	return nil
 }
 
+// finalState is the state p holds after its last pass, the one it derives from.
+func (t *Transcript) finalState(p Party) []byte {
+	for j := len(t.Msg); j >= 1; j-- {
+		if Sender(j) == p {
+			return t.StAfter[j-1]
+		}
+	}
+	return t.St[pidx(p)]
+}
+
 // stateBefore is the state the sender of pass i holds before it.
 func (t *Transcript) stateBefore(i int) []byte {
 	s := Sender(i)
@@ -372,26 +382,12 @@ func kexOps(x KEX) []Op {
 					return nil, err
 				}
 				s := pidx(p)
-				st := t.St[s]
-				for j := len(t.Msg); j >= 1; j-- {
-					if Sender(j) == p {
-						st = t.StAfter[j-1]
-						break
-					}
-				}
-				pk, sk, peer, in := t.PK[s], t.SK[s], t.PK[1-s], t.lastReceived(p)
+				pk, sk, peer, st, in := t.PK[s], t.SK[s], t.PK[1-s], t.finalState(p), t.lastReceived(p)
 				return func() error { _, err := x.Derive(p, pk, sk, peer, st, in); return err }, nil
 			},
 			CT: kexCT(x, func(t *Transcript, _ io.Reader) func() error {
 				s := pidx(p)
-				st := t.St[s]
-				for j := len(t.Msg); j >= 1; j-- {
-					if Sender(j) == p {
-						st = t.StAfter[j-1]
-						break
-					}
-				}
-				pk, sk, peer, in := t.PK[s], t.SK[s], t.PK[1-s], t.lastReceived(p)
+				pk, sk, peer, st, in := t.PK[s], t.SK[s], t.PK[1-s], t.finalState(p), t.lastReceived(p)
 				return func() error { _, err := x.Derive(p, pk, sk, peer, st, in); return err }
 			})})
 	}

@@ -3,6 +3,8 @@ package kat
 import (
 	"os"
 	"path/filepath"
+
+	"crucible.dev/registry/workspace"
 )
 
 // SharedDir returns the competition's shared reference folder: "shared"
@@ -13,20 +15,13 @@ func SharedDir() (dir string, ok bool) {
 	if d := os.Getenv("CRUCIBLE_SHARED"); d != "" {
 		return d, true
 	}
-	wd, err := os.Getwd()
+	root, err := workspace.Root(".")
 	if err != nil {
 		return "", false
 	}
-	for d := wd; ; d = filepath.Dir(d) {
-		if _, err := os.Stat(filepath.Join(d, "go.work")); err == nil {
-			s := filepath.Join(filepath.Dir(d), "shared")
-			if fi, err := os.Stat(s); err == nil && fi.IsDir() {
-				return s, true
-			}
-			return "", false
-		}
-		if filepath.Dir(d) == d {
-			return "", false
-		}
+	s := filepath.Join(filepath.Dir(root), "shared")
+	if fi, err := os.Stat(s); err == nil && fi.IsDir() {
+		return s, true
 	}
+	return "", false
 }

@@ -23,6 +23,8 @@ import (
 	"regexp"
 	"strings"
 	"text/template"
+
+	"crucible.dev/registry/workspace"
 )
 
 func main() {
@@ -67,8 +69,8 @@ func run(args []string) error {
 	dir := *root
 	if dir == "" {
 		var err error
-		if dir, err = workspace("."); err != nil {
-			return usageError{err}
+		if dir, err = workspace.Root("."); err != nil {
+			return usageError{fmt.Errorf("%w, or give --root", err)}
 		}
 	}
 	p := params{Name: *name, Instance: *instance, Kind: k}
@@ -83,23 +85,6 @@ var (
 	validName     = regexp.MustCompile(`^[a-z][a-z0-9]*$`)
 	validInstance = regexp.MustCompile(`^[A-Za-z0-9][A-Za-z0-9_.-]*$`)
 )
-
-// workspace is the directory holding go.work, from dir upwards.
-func workspace(dir string) (string, error) {
-	d, err := filepath.Abs(dir)
-	if err != nil {
-		return "", err
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(d, "go.work")); err == nil {
-			return d, nil
-		}
-		if filepath.Dir(d) == d {
-			return "", fmt.Errorf("no go.work in %s or above: run from the Crucible workspace or give --root", dir)
-		}
-		d = filepath.Dir(d)
-	}
-}
 
 // params fill the templates.
 type params struct {

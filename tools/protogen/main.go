@@ -16,6 +16,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+
+	"crucible.dev/registry/workspace"
 )
 
 // The pinned generators.
@@ -37,7 +39,7 @@ func main() {
 }
 
 func run(check bool) error {
-	root, err := workspaceRoot()
+	root, err := workspace.Root(".")
 	if err != nil {
 		return err
 	}
@@ -92,22 +94,4 @@ func run(check bool) error {
 	}
 	fmt.Println("protogen: generated code matches", protoDir+"/plugin.proto")
 	return nil
-}
-
-// workspaceRoot is the directory holding go.work, found from the working
-// directory upwards.
-func workspaceRoot() (string, error) {
-	d, err := os.Getwd()
-	if err != nil {
-		return "", err
-	}
-	for {
-		if _, err := os.Stat(filepath.Join(d, "go.work")); err == nil {
-			return d, nil
-		}
-		if filepath.Dir(d) == d {
-			return "", fmt.Errorf("no go.work above the working directory")
-		}
-		d = filepath.Dir(d)
-	}
 }

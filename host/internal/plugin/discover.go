@@ -8,6 +8,8 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+
+	"crucible.dev/registry/workspace"
 )
 
 // BinaryPrefix is the file-name prefix of prebuilt plugin executables.
@@ -23,19 +25,11 @@ type Source struct {
 
 // Workspace is the directory holding go.work, found from dir upwards.
 func Workspace(dir string) (string, error) {
-	d, err := filepath.Abs(dir)
+	root, err := workspace.Root(dir)
 	if err != nil {
-		return "", err
+		return "", fmt.Errorf("%w, or give --plugin-dir", err)
 	}
-	for {
-		if _, err := os.Stat(filepath.Join(d, "go.work")); err == nil {
-			return d, nil
-		}
-		if filepath.Dir(d) == d {
-			return "", fmt.Errorf("no go.work in %s or above: run the host from the Crucible workspace, or give --plugin-dir", dir)
-		}
-		d = filepath.Dir(d)
-	}
+	return root, nil
 }
 
 // Discover lists the plugin modules under root/plugins and the executables
