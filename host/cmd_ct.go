@@ -25,13 +25,21 @@ type ctLine struct {
 	N        int64     `json:"n"`
 	T        float64   `json:"t"`
 	TByCrop  []float64 `json:"t_by_crop"`
+	Repeat   *float64  `json:"t_repeat,omitempty"` // the second run's |t|, taken only when the first crossed the threshold
 	Verdict  string    `json:"verdict"`
 	Error    string    `json:"error,omitempty"`
 }
 
+// Verdicts of the constant-time check.
+const (
+	ctLeak       = "LEAK"
+	ctNoLeak     = "no leak detected"
+	ctUnrepeated = "not reproduced"
+)
+
 // cmdCT runs the dudect-style test inside each plugin for every operation
-// that handles secrets and has one: |t| above registry.CTThreshold flags a
-// timing leak.
+// that handles secrets and has one: |t| above registry.CTThreshold in two
+// runs with fresh inputs flags a timing leak.
 func cmdCT(args []string) error {
 	fs := flag.NewFlagSet("ct", flag.ContinueOnError)
 	var c common
@@ -88,16 +96,20 @@ func cmdCT(args []string) error {
 		p.Kill()
 	}
 	tw := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "plugin\tinstance\toperation\tn\t|t|\tverdict")
+	fmt.Fprintln(tw, "plugin\tinstance\toperation\tn\t|t|\trepeat |t|\tverdict")
 	leaks := 0
 	for _, l := range lines {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%.2f\t%s\n", l.Plugin, l.Instance, l.Op, l.N, l.T, l.Verdict+errSuffix(l.Error))
-		if l.Verdict != "no leak detected" {
+		repeat := "-"
+		if l.Repeat != nil {
+			repeat = fmt.Sprintf("%.2f", *l.Repeat)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%.2f\t%s\t%s\n", l.Plugin, l.Instance, l.Op, l.N, l.T, repeat, l.Verdict+errSuffix(l.Error))
+		if l.Verdict != ctNoLeak && l.Verdict != ctUnrepeated {
 			leaks++
 		}
 	}
 	tw.Flush()
-	fmt.Printf("\n|t| > %.1f flags a leak (Welch's t-test, fixed vs random secret inputs, max over percentile crops)\n", registry.CTThreshold)
+	fmt.Printf("\n|t| > %.1f in a run and in its repeat flags a leak (Welch's t-test, fixed vs random secret inputs, max over %d percentile crops and none)\n", registry.CTThreshold, registry.CTCrops)
 	if *out != "" {
 		if err := evidence.WriteJSON(*out, lines); err != nil {
 			return &exitError{2, err}
@@ -112,20 +124,40 @@ func cmdCT(args []string) error {
 	return nil
 }
 
+// ctOp tests one operation. The maximum over a hundred crops of a test
+// whose classes take the same time still crosses the threshold now and then
+// under a noisy neighbour, so a crossing is repeated with fresh inputs and
+// counts as a leak only if it recurs: a real leak does, noise rarely twice.
 func ctOp(p *plugin.Process, pluginName string, in *pluginv1.Instance, op string, n int) ctLine {
 	l := ctLine{Plugin: pluginName, Instance: campaign.InstID(in), Op: op}
-	r, err := p.ConstantTime(&pluginv1.ConstantTimeRequest{Instance: l.Instance, Op: op, Measurements: int64(n)})
-	switch {
-	case err != nil:
-		l.Verdict, l.Error = "error", firstLine(err.Error())
-	case r.Error != "":
-		l.Verdict, l.Error = "error", firstLine(r.Error)
-	default:
-		l.N, l.T, l.TByCrop = r.N, r.T, r.TByCrop
-		l.Verdict = "no leak detected"
-		if r.T > registry.CTThreshold {
-			l.Verdict = "LEAK"
+	measure := func() (*pluginv1.ConstantTimeResponse, bool) {
+		r, err := p.ConstantTime(&pluginv1.ConstantTimeRequest{Instance: l.Instance, Op: op, Measurements: int64(n)})
+		switch {
+		case err != nil:
+			l.Verdict, l.Error = "error", firstLine(err.Error())
+		case r.Error != "":
+			l.Verdict, l.Error = "error", firstLine(r.Error)
+		default:
+			return r, true
 		}
+		return nil, false
+	}
+	r, ok := measure()
+	if !ok {
+		return l
+	}
+	l.N, l.T, l.TByCrop = r.N, r.T, r.TByCrop
+	if r.T <= registry.CTThreshold {
+		l.Verdict = ctNoLeak
+		return l
+	}
+	if r, ok = measure(); !ok {
+		return l
+	}
+	l.Repeat = &r.T
+	l.Verdict = ctLeak
+	if r.T <= registry.CTThreshold {
+		l.Verdict = ctUnrepeated
 	}
 	return l
 }

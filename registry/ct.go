@@ -16,17 +16,24 @@ const CTPool = 128
 // large is very unlikely when the two classes take the same time).
 const CTThreshold = 4.5
 
+// CTCrops is how many percentile crops the test adds to the uncropped one:
+// dudect's ladder 1-0.5^(10(k+1)/CTCrops), from the 7th percentile to the
+// 99.9th. The low crops see small leaks under heavy noise; the high ones
+// keep both classes of a large leak while dropping the interrupts that
+// would otherwise drown it.
+const CTCrops = 100
+
 // CTResult is the outcome of a fixed-vs-random timing test.
 type CTResult struct {
 	T       float64   // the largest |t| over the crops
 	N       int       // measurements
-	TByCrop []float64 // |t| with no crop, then cropped above each percentile
+	TByCrop []float64 // |t| with no crop, then cropped above each of CTCrops percentiles
 }
 
 // ConstantTime runs op's fixed-vs-random test: n measurements, the class of
 // each drawn at random so that drift over time hits both alike, timed with
 // the cycle counter, then Welch's t-test on the raw timings and on timings
-// cropped above a ladder of percentiles (large outliers come from
+// cropped above each of CTCrops percentiles (large outliers come from
 // interrupts, not from the secret).
 func ConstantTime(in *Instance, op Op, n int) (*CTResult, error) {
 	if op.CT == nil {
@@ -61,8 +68,8 @@ func ConstantTime(in *Instance, op Op, n int) (*CTResult, error) {
 	sort.Float64s(sorted)
 	res := &CTResult{N: n}
 	crops := []float64{math.Inf(1)}
-	for k := 0; k < 10; k++ {
-		p := 1 - math.Pow(0.5, 10*float64(k+1)/100)
+	for k := 0; k < CTCrops; k++ {
+		p := 1 - math.Pow(0.5, 10*float64(k+1)/CTCrops)
 		crops = append(crops, sorted[int(p*float64(n-1))])
 	}
 	for _, limit := range crops {
