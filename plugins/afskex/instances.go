@@ -25,6 +25,7 @@ func instances() []*registry.Instance {
 				SharedSecret: p.SharedSecretSize(),
 				Messages:     p.MessageSizes(),
 			},
+			Extra: []registry.Op{p.EphemeralKeyOp()},
 			KATs: []registry.KATGenerator{{
 				Source: "ngcc", Format: kat.FormatNGCC, Records: 10,
 				Generate: func(w io.Writer, n int) error { return kat.WriteNGCCKEX(w, p, n) },
@@ -35,6 +36,7 @@ func instances() []*registry.Instance {
 				"dispatch":       "portable Go arithmetic; ICCS helpers (crucible.dev/registry/iccs): " + iccs.Implementation(),
 				"key form":       "pk = composite pk ‖ static pk, sk = composite sk ‖ static sk (BW-KEM keys)",
 				"pass 4":         "B's check of A; sends nothing, state unchanged",
+				"constant time":  "every pass rejection-samples a public matrix from ρ (§4.3), as the reference does, in a time that depends on ρ; the passes' tests vary whole exchanges, ρ included, so they separate on public data. " + afskex.OpEphemeralKey + " tests the secret-seeded part (EKeyGen) with ρ held fixed",
 			},
 			Profile: []string{"crucible.dev/registry/iccs."},
 			// Timed under the ICCS DRNG, as the official NGCC driver runs it.
