@@ -86,6 +86,9 @@ func TestShardMerge(t *testing.T) {
 	if code, log := runHost(t, append([]string{"merge", "--out", merged}, shards...)...); code != 0 {
 		t.Fatalf("merge: exit %d\n%s", code, log)
 	}
+	if n := len(readSummary(t, shards[0]).Instances) + len(readSummary(t, shards[1]).Instances); n != 2 {
+		t.Errorf("the shards' summaries have %d instances together, want 2: each its own", n)
+	}
 	a, b := recordSet(t, shards[0]), recordSet(t, shards[1])
 	if len(a) == 0 && len(b) == 0 {
 		t.Fatal("the shards measured nothing")

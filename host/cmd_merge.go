@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"sort"
 	"strings"
 
 	"crucible.dev/host/internal/evidence"
@@ -73,7 +74,8 @@ func cmdMerge(args []string) error {
 	return nil
 }
 
-// mergePlugin adds b's audited instances and findings to a.
+// mergePlugin adds b's instances (each shard records only its own) and
+// findings to a.
 func mergePlugin(a, b *evidence.PluginInfo) {
 	seen := map[string]bool{}
 	for _, f := range a.Findings {
@@ -84,13 +86,20 @@ func mergePlugin(a, b *evidence.PluginInfo) {
 			a.Findings = append(a.Findings, f)
 		}
 	}
+	at := map[string]int{}
 	for i, in := range a.Instances {
-		for _, bin := range b.Instances {
-			if bin.ID == in.ID && in.Actual == nil && bin.Actual != nil {
-				a.Instances[i] = bin
-			}
+		at[in.ID] = i
+	}
+	for _, bin := range b.Instances {
+		i, ok := at[bin.ID]
+		switch {
+		case !ok:
+			a.Instances = append(a.Instances, bin)
+		case a.Instances[i].Actual == nil && bin.Actual != nil:
+			a.Instances[i] = bin
 		}
 	}
+	sort.Slice(a.Instances, func(i, j int) bool { return a.Instances[i].ID < a.Instances[j].ID })
 	if a.Status == "ok" {
 		a.Status = b.Status
 	}

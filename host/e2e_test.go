@@ -138,6 +138,25 @@ func TestRunX25519(t *testing.T) {
 	}
 }
 
+// TestSuiteByKind runs one kind from a directory that holds two: the
+// instances of the other kind are neither reported nor held against the
+// exit status.
+func TestSuiteByKind(t *testing.T) {
+	dir := faultDir(t, "ctsafe") // a KEM beside x25519's KEX
+	out := filepath.Join(t.TempDir(), "r")
+	code, log := runHost(t, quick(dir, out, "--suite", "kex")...)
+	if code != 0 {
+		t.Fatalf("exit %d\n%s", code, log)
+	}
+	s := readSummary(t, out)
+	if len(s.Instances) != 1 || s.Instances[0].Instance != "X25519" {
+		t.Errorf("summary instances: %+v", s.Instances)
+	}
+	if _, ok := s.Plugins["fault-ctsafe"]; ok {
+		t.Errorf("the plugin outside the suite is in the summary: %v", s.Plugins)
+	}
+}
+
 func pids(ts []evidence.Trial) []int32 {
 	var p []int32
 	for _, t := range ts {

@@ -276,7 +276,6 @@ func (c *Campaign) runPlugin(s *plugin.Source) {
 		c.writePluginFailure(s, "fault")
 		return
 	}
-	info := c.pluginInfo(s, d)
 	var insts []*pluginv1.Instance
 	for i, in := range d.Instances {
 		if !SelectInstance(c.cfg.Suite, s.Name, in) || !c.cfg.Shard.takes(c.unitIndex(s.Name, i)) {
@@ -284,6 +283,11 @@ func (c *Campaign) runPlugin(s *plugin.Source) {
 		}
 		insts = append(insts, in)
 	}
+	if len(insts) == 0 && len(d.Instances) > 0 {
+		stop() // none of its instances is in the suite or this shard
+		return
+	}
+	info := c.pluginInfo(s, d, insts)
 	// Describe, audit, the KAT gate and the robustness step share the first
 	// process; one that dies is replaced, so a fault costs only its step.
 	alive := func(id string) bool {
@@ -381,7 +385,10 @@ func InstID(in *pluginv1.Instance) string {
 	return in.Name + "/" + in.Impl
 }
 
-func (c *Campaign) pluginInfo(s *plugin.Source, d *pluginv1.DescribeResponse) evidence.PluginInfo {
+// pluginInfo records a plugin and the instances of it that this run covers:
+// an instance outside the suite or the shard is left out, so that it is
+// neither reported nor counted as one without a KAT.
+func (c *Campaign) pluginInfo(s *plugin.Source, d *pluginv1.DescribeResponse, insts []*pluginv1.Instance) evidence.PluginInfo {
 	info := evidence.PluginInfo{
 		Name: s.Name, Source: s.Dir, Binary: s.Binary, SourceHash: s.Hash,
 		Version: d.Version, Module: d.Module, GoVersion: d.GoVersion,
@@ -398,9 +405,8 @@ func (c *Campaign) pluginInfo(s *plugin.Source, d *pluginv1.DescribeResponse) ev
 		c.finding(evidence.Finding{Plugin: s.Name, What: "describe",
 			Detail: fmt.Sprintf("plugin calls itself %q but is installed as %q", d.Name, s.Name)})
 	}
-	for _, in := range d.Instances {
-		ii := describeInstance(in)
-		info.Instances = append(info.Instances, ii)
+	for _, in := range insts {
+		info.Instances = append(info.Instances, describeInstance(in))
 	}
 	sort.Slice(info.Instances, func(i, j int) bool { return info.Instances[i].ID < info.Instances[j].ID })
 	return info
