@@ -64,6 +64,14 @@ func ConstantTime(in *Instance, op Op, n int) (*CTResult, error) {
 		}
 		t[i] = float64(c1 - c0)
 	}
+	return welchCrops(t, class), nil
+}
+
+// welchCrops is the statistic of a test: Welch's |t| between the timings of
+// class 0 and class 1 (the low bit of class[i]), uncropped and cropped above
+// each of CTCrops percentiles, and the largest of them.
+func welchCrops(t []float64, class []byte) *CTResult {
+	n := len(t)
 	sorted := append([]float64(nil), t...)
 	sort.Float64s(sorted)
 	res := &CTResult{N: n}
@@ -90,7 +98,7 @@ func ConstantTime(in *Instance, op Op, n int) (*CTResult, error) {
 			res.T = tv
 		}
 	}
-	return res, nil
+	return res
 }
 
 // welford accumulates a mean and variance in one pass.
