@@ -60,7 +60,9 @@ func TestReportCommandsEndToEnd(t *testing.T) {
 
 	// One raw sample edited: validate fails naming the record.
 	tampered := filepath.Join(tmp, "tampered")
-	copyRunDir(t, dir, tampered)
+	if err := copyTree(dir, tampered); err != nil {
+		t.Fatal(err)
+	}
 	rec := "records/x25519/X25519_go-std/scalarmult.json"
 	rewriteRecord(t, filepath.Join(tampered, rec), func(r *evidence.Record) { r.Trials[0].NS[0] += 777 })
 	code, out, errs := capture(t, "validate", tampered)
@@ -75,7 +77,9 @@ func TestReportCommandsEndToEnd(t *testing.T) {
 
 	// Every raw sample 20% slower, statistics recomputed, reports re-rendered.
 	slow := filepath.Join(tmp, "slow")
-	copyRunDir(t, dir, slow)
+	if err := copyTree(dir, slow); err != nil {
+		t.Fatal(err)
+	}
 	slowRun, err := evidence.Load(slow)
 	if err != nil {
 		t.Fatal(err)
@@ -147,27 +151,6 @@ func TestReportCommandsEndToEnd(t *testing.T) {
 	}
 	if n != samples {
 		t.Errorf("export has %d results, want one per sample (%d)", n, samples)
-	}
-}
-
-func copyRunDir(t *testing.T, src, dst string) {
-	t.Helper()
-	err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		if d.IsDir() {
-			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(dst, rel), b, 0o644)
-	})
-	if err != nil {
-		t.Fatal(err)
 	}
 }
 

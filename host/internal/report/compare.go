@@ -86,13 +86,7 @@ func Compare(old, new *evidence.Run, alpha float64) []Delta {
 	}
 	sort.SliceStable(keys, func(i, j int) bool {
 		a, b := keys[i], keys[j]
-		if a.plugin != b.plugin {
-			return a.plugin < b.plugin
-		}
-		if a.instance != b.instance {
-			return a.instance < b.instance
-		}
-		return opLess(a.op, b.op)
+		return unitLess(a.plugin, a.instance, a.op, b.plugin, b.instance, b.op)
 	})
 	var out []Delta
 	for _, k := range keys {

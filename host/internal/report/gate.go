@@ -129,12 +129,6 @@ func WriteGate(w io.Writer, vs []Verdict) {
 func sortFloors(fs []Floor) {
 	sort.SliceStable(fs, func(i, j int) bool {
 		a, c := fs[i], fs[j]
-		if a.Plugin != c.Plugin {
-			return a.Plugin < c.Plugin
-		}
-		if a.Instance != c.Instance {
-			return a.Instance < c.Instance
-		}
-		return opLess(a.Op, c.Op)
+		return unitLess(a.Plugin, a.Instance, a.Op, c.Plugin, c.Instance, c.Op)
 	})
 }

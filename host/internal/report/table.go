@@ -67,6 +67,18 @@ var opOrder = map[string]int{
 	"derive_a": 20, "derive_b": 21, "exchange": 22,
 }
 
+// unitLess orders measured units by plugin, then instance, then operation
+// in the report's operation order.
+func unitLess(aPlugin, aInst, aOp, bPlugin, bInst, bOp string) bool {
+	if aPlugin != bPlugin {
+		return aPlugin < bPlugin
+	}
+	if aInst != bInst {
+		return aInst < bInst
+	}
+	return opLess(aOp, bOp)
+}
+
 func opLess(a, b string) bool {
 	ba, la, oa := splitOp(a)
 	bb, lb, ob := splitOp(b)

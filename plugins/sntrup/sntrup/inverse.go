@@ -144,16 +144,22 @@ func (ps *Params) r3RecipGeneric(out []int8, a []int8) bool {
 		shiftDown(gm)
 		shiftDown(gs)
 	}
-	// out = v[p-1-i] / f0, and 1/f0 = f0 in F3.
-	f0neg := int8(fs[0] & 1)
+	r3Unpack(out[:p], vm, vs, fs[0]&1)
+	return delta == 0
+}
+
+// r3Unpack sets out[i] = v[p-1-i] / f0 from v's bit planes (magnitude vm,
+// sign vs) and the sign bit of f0 = ±1; 1/f0 = f0 in F3.
+func r3Unpack(out []int8, vm, vs []uint64, f0neg uint64) {
+	p := len(out)
+	neg := int8(f0neg)
 	for i := 0; i < p; i++ {
 		j := p - 1 - i
 		m := int8(vm[j/64]>>(j%64)) & 1
 		s := int8(vs[j/64]>>(j%64)) & 1
-		s ^= f0neg & m
+		s ^= neg & m
 		out[i] = m - 2*s
 	}
-	return delta == 0
 }
 
 // shiftUp multiplies a bit plane by x.

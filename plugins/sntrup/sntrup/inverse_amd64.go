@@ -109,13 +109,6 @@ func (ps *Params) r3RecipAVX2(out []int8, a []int8) bool {
 		k[2] = k[1] &^ -(g0s ^ f0s)
 		r3DivstepAVX2(&buf[1], 8*w, nfg, nvr, &k)
 	}
-	f0neg := int8(fs[0] & 1)
-	for i := 0; i < p; i++ {
-		j := p - 1 - i
-		m := int8(vm[j/64]>>(j%64)) & 1
-		s := int8(vs[j/64]>>(j%64)) & 1
-		s ^= f0neg & m
-		out[i] = m - 2*s
-	}
+	r3Unpack(out[:p], vm, vs, fs[0]&1)
 	return delta == 0
 }
