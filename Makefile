@@ -16,7 +16,8 @@ FUZZTIME ?= 30s
 FUZZ_TARGETS := ./registry/kat:FuzzReadRecords ./registry/kat:FuzzCanonical \
 	./registry/vectors:FuzzACVPJoin ./registry/vectors:FuzzWycheproofGroup \
 	./host/internal/campaign:FuzzHashShare ./host/internal/campaign:FuzzRecompute \
-	./host/internal/campaign:FuzzAudit
+	./host/internal/campaign:FuzzAudit \
+	./host/internal/plugin:FuzzCheckBench ./host/internal/plugin:FuzzCheckDescribe
 fuzz:
 	@for t in $(FUZZ_TARGETS); do \
 		pkg=$${t%%:*}; name=$${t##*:}; \

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"crucible.dev/host/internal/plugin"
+	"crucible.dev/host/internal/sandbox"
 	"crucible.dev/registry/kat"
 )
 
@@ -39,9 +40,14 @@ func TestBuildNGCC(t *testing.T) {
 		t.Fatalf("list: exit %d\n%s", code, log)
 	}
 
+	lc, err := sandbox.New(sandbox.DefaultLimits, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lc.Close()
 	for _, c := range []struct{ name, digest string }{{"toykem", toyKEMDigest}, {"toykex", toyKEXDigest}} {
 		p, err := plugin.Start(plugin.Source{Name: c.name, Binary: filepath.Join(dir, plugin.BinaryPrefix+c.name)},
-			plugin.Options{Limits: plugin.DefaultLimits, CPU: -1})
+			plugin.Options{Limits: plugin.DefaultLimits, Launcher: lc, CPU: -1})
 		if err != nil {
 			t.Fatal(err)
 		}

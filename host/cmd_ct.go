@@ -55,6 +55,11 @@ func cmdCT(args []string) error {
 	if err != nil {
 		return err
 	}
+	lc, err := c.launcher()
+	if err != nil {
+		return err
+	}
+	defer lc.Close()
 	var lines []ctLine
 	for i := range srcs {
 		s := &srcs[i]
@@ -65,7 +70,7 @@ func cmdCT(args []string) error {
 			lines = append(lines, ctLine{Plugin: s.Name, Verdict: "error", Error: firstLine(err.Error())})
 			continue
 		}
-		p, err := plugin.Start(*s, plugin.Options{Limits: c.limits, CPU: *cpu})
+		p, err := plugin.Start(*s, plugin.Options{Limits: c.limits, Launcher: lc, CPU: *cpu})
 		if err != nil {
 			lines = append(lines, ctLine{Plugin: s.Name, Verdict: "error", Error: firstLine(err.Error())})
 			continue
@@ -87,7 +92,7 @@ func cmdCT(args []string) error {
 				lines = append(lines, ctOp(p, s.Name, in, op.Name, *n))
 				if p.Exited() {
 					p.Kill()
-					if p, err = plugin.Start(*s, plugin.Options{Limits: c.limits, CPU: *cpu}); err != nil {
+					if p, err = plugin.Start(*s, plugin.Options{Limits: c.limits, Launcher: lc, CPU: *cpu}); err != nil {
 						break
 					}
 				}

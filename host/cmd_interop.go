@@ -46,6 +46,11 @@ func cmdInterop(args []string) error {
 	if err != nil {
 		return err
 	}
+	lc, err := c.launcher()
+	if err != nil {
+		return err
+	}
+	defer lc.Close()
 	byName := map[string][]impl{}
 	for i := range srcs {
 		s := &srcs[i]
@@ -55,7 +60,7 @@ func cmdInterop(args []string) error {
 		if err := plugin.Build(root, cache, s, os.Stderr); err != nil {
 			return &exitError{1, err}
 		}
-		p, err := plugin.Start(*s, plugin.Options{Limits: c.limits, CPU: -1})
+		p, err := plugin.Start(*s, plugin.Options{Limits: c.limits, Launcher: lc, CPU: -1})
 		if err != nil {
 			return &exitError{1, err}
 		}

@@ -25,6 +25,11 @@ func cmdList(args []string) error {
 	if err != nil {
 		return err
 	}
+	lc, err := c.launcher()
+	if err != nil {
+		return err
+	}
+	defer lc.Close()
 	tw := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "plugin\tinstance\timpl\tkind\tsizes\tKAT sources")
 	failed := false
@@ -35,7 +40,7 @@ func cmdList(args []string) error {
 			failed = true
 			continue
 		}
-		p, err := plugin.Start(*s, plugin.Options{Limits: c.limits, CPU: -1})
+		p, err := plugin.Start(*s, plugin.Options{Limits: c.limits, Launcher: lc, CPU: -1})
 		if err != nil {
 			fmt.Fprintf(tw, "%s\t(does not start: %s)\t\t\t\t\n", s.Name, firstLine(err.Error()))
 			failed = true

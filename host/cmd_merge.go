@@ -31,6 +31,13 @@ func cmdMerge(args []string) error {
 	if _, err := os.Stat(*out); err == nil {
 		return usageErr("%s exists: merge into a new directory", *out)
 	}
+	if err := os.MkdirAll(*out, 0o755); err != nil {
+		return &exitError{1, err}
+	}
+	// The merged directory gets a manifest of its own, of what merge wrote.
+	if err := evidence.Track(*out); err != nil {
+		return &exitError{1, err}
+	}
 	var camp evidence.Campaign
 	plugins := map[string]*evidence.PluginInfo{}
 	for i, dir := range fset.Args() {
@@ -120,7 +127,7 @@ func copyTree(src, dst string) error {
 		if d.IsDir() {
 			return os.MkdirAll(target, 0o755)
 		}
-		b, err := os.ReadFile(p)
+		b, err := evidence.ReadIn(src, rel)
 		if err != nil {
 			return err
 		}

@@ -35,6 +35,7 @@ func cmdRun(mode string, args []string) error {
 	mtls := fs.Bool("mtls", false, "mutual TLS between host and plugins")
 	resume := fs.Bool("resume", false, "complete an interrupted run in --out, keeping what it holds")
 	shard := fs.String("shard", "", "run only shard K of N (K/N) of the (plugin, instance) units")
+	signKey := fs.String("sign-key", "", "sign the run's manifest with this ed25519 private key (PEM, PKCS #8)")
 	if err := fs.Parse(args); err != nil {
 		return &exitError{2, nil}
 	}
@@ -67,13 +68,18 @@ func cmdRun(mode string, args []string) error {
 			return usageErr("--strict: this host is not fixed for measurement:%s", b.String())
 		}
 	}
+	lc, err := c.launcher()
+	if err != nil {
+		return err
+	}
+	defer lc.Close()
 	cfg := campaign.Config{
 		Root: root, PluginDirs: c.pluginDirs, Cache: cache, Out: *out, Suite: *suite,
 		Trials: *trials, TrialTarget: *target, Iterations: *iterations, MinCalls: *minCalls,
 		MsgLens: campaign.DefaultMsgLens, CPU: *cpu, Long: *long, Profile: !*noProfile,
 		KAT: mode == "run" || mode == "kat", Bench: mode == "run" || mode == "bench",
 		Robust: mode == "run" || mode == "robust", Resume: *resume, Shard: sh,
-		Limits: c.limits, MTLS: *mtls, Command: append([]string{"host", mode}, args...),
+		Limits: c.limits, Launcher: lc, MTLS: *mtls, Command: append([]string{"host", mode}, args...),
 		Progress: campaign.NewProgress(os.Stderr), Log: os.Stderr,
 	}
 	if *locked {
@@ -97,6 +103,11 @@ func cmdRun(mode string, args []string) error {
 	sum, err := writeSummary(*out)
 	if err != nil {
 		return err
+	}
+	if *signKey != "" {
+		if err := evidence.Sign(*out, *signKey); err != nil {
+			return usageErr("--sign-key: %v", err)
+		}
 	}
 	fmt.Println()
 	if mode == "robust" {
@@ -136,6 +147,9 @@ func robustTable(lines []campaign.RobustLine) {
 // writeSummary rebuilds summary.json and the reports (summary.md,
 // report/<plugin>.md, report/index.html) from the directory.
 func writeSummary(dir string) (*evidence.Summary, error) {
+	if err := evidence.Track(dir); err != nil {
+		return nil, err
+	}
 	run, err := evidence.Load(dir)
 	if err != nil {
 		return nil, err

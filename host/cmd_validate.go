@@ -4,7 +4,10 @@ import (
 	"flag"
 	"fmt"
 
+	"strings"
+
 	"crucible.dev/host/internal/campaign"
+	"crucible.dev/host/internal/evidence"
 	"crucible.dev/host/internal/report"
 )
 
@@ -17,6 +20,7 @@ func init() {
 // whose raw samples were), summary.json, or a report.
 func cmdValidate(args []string) error {
 	fs := flag.NewFlagSet("validate", flag.ContinueOnError)
+	key := fs.String("verify-key", "", "also check manifest.sig under this ed25519 public key (PEM, PKIX)")
 	if err := fs.Parse(args); err != nil {
 		return &exitError{2, nil}
 	}
@@ -24,12 +28,29 @@ func cmdValidate(args []string) error {
 		return usageErr("usage: host validate DIR")
 	}
 	dir := fs.Arg(0)
-	probs, err := report.Validate(dir, campaign.HashShare)
+	// Integrity first: a file changed after the run is named as such,
+	// before anything that merely shows the change.
+	changed, err := evidence.Integrity(dir)
 	if err != nil {
 		return usageErr("validate: %v", err)
 	}
+	var probs []report.Problem
+	for _, c := range changed {
+		path, what, _ := strings.Cut(c, ": ")
+		probs = append(probs, report.Problem{Path: path, What: what})
+	}
+	if *key != "" {
+		if err := evidence.Verify(dir, *key); err != nil {
+			probs = append(probs, report.Problem{Path: evidence.SignatureName, What: err.Error()})
+		}
+	}
+	consistent, err := report.Validate(dir, campaign.HashShare)
+	if err != nil {
+		return usageErr("validate: %v", err)
+	}
+	probs = append(probs, consistent...)
 	if len(probs) == 0 {
-		fmt.Printf("%s: every statistic, summary.json and report follows from the raw evidence\n", dir)
+		fmt.Printf("%s: every file is as the host wrote it, and every statistic, summary.json and report follows from the raw evidence\n", dir)
 		return nil
 	}
 	for _, p := range probs {

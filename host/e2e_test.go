@@ -12,6 +12,7 @@ import (
 	"testing"
 
 	"crucible.dev/host/internal/evidence"
+	"crucible.dev/host/internal/sandbox"
 )
 
 // The end-to-end tests run the real host binary against real plugin
@@ -36,6 +37,7 @@ func build(t *testing.T) (host, plugins string) {
 			{"host", "."},
 			{"plugins/crucible-plugin-x25519", "../plugins/x25519"},
 			{"faults/crucible-plugin-fault", "./internal/faultplugin"},
+			{"hostile/crucible-plugin-hostile", "./internal/hostileplugin"},
 		} {
 			cmd := exec.Command("go", "build", "-o", filepath.Join(binDir, b.out), b.pkg)
 			if out, err := cmd.CombinedOutput(); err != nil {
@@ -68,6 +70,13 @@ func faultDir(t *testing.T, modes ...string) string {
 }
 
 // runHost runs the host and returns its exit code and combined output.
+// TestMain lets the test binary serve as the sandbox's first step, as the
+// host executable does, for the tests that start plugins in-process.
+func TestMain(m *testing.M) {
+	sandbox.Main()
+	os.Exit(m.Run())
+}
+
 func runHost(t *testing.T, args ...string) (int, string) {
 	t.Helper()
 	host, _ := build(t)

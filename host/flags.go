@@ -11,6 +11,7 @@ import (
 
 	"crucible.dev/host/internal/campaign"
 	"crucible.dev/host/internal/plugin"
+	"crucible.dev/host/internal/sandbox"
 )
 
 // listFlag collects a repeatable flag.
@@ -25,7 +26,8 @@ type common struct {
 	noSource   bool
 	cache      string
 	limits     plugin.Limits
-	memMiB     int
+	box        sandbox.Limits
+	unboxed    bool
 }
 
 func (c *common) register(fs *flag.FlagSet) {
@@ -35,7 +37,20 @@ func (c *common) register(fs *flag.FlagSet) {
 	fs.DurationVar(&c.limits.Start, "start-timeout", plugin.DefaultLimits.Start, "deadline for a plugin to start and complete the handshake")
 	fs.DurationVar(&c.limits.Call, "call-timeout", plugin.DefaultLimits.Call, "deadline for one describe, run or KAT call")
 	fs.DurationVar(&c.limits.Bench, "bench-timeout", plugin.DefaultLimits.Bench, "deadline for one benchmark call")
-	fs.IntVar(&c.memMiB, "mem-limit", plugin.DefaultLimits.MemoryMiB, "memory limit of a plugin process in MiB: RLIMIT_DATA, its heap and private writable mappings (0: none)")
+	c.box = sandbox.DefaultLimits
+	fs.IntVar(&c.box.MemoryMiB, "mem-limit", c.box.MemoryMiB, "memory limit of a plugin process in MiB: RLIMIT_DATA, its heap and private writable mappings (0: none)")
+	fs.IntVar(&c.box.TmpMiB, "tmp-limit", c.box.TmpMiB, "size of a plugin's private /tmp in MiB")
+	fs.BoolVar(&c.unboxed, "unsandboxed", false, "run plugins with your full rights when this host cannot sandbox them (every report page says so)")
+}
+
+// launcher prepares how plugins start: sealed and sandboxed, or refused
+// with the reason when this host cannot sandbox them (unless --unsandboxed).
+func (c *common) launcher() (*sandbox.Launcher, error) {
+	l, err := sandbox.New(c.box, c.unboxed)
+	if err != nil {
+		return nil, usageErr("%v", err)
+	}
+	return l, nil
 }
 
 // workspace resolves the workspace root and the plugin cache.
@@ -56,7 +71,6 @@ func (c *common) workspace() (root, cache string, err error) {
 			cache = filepath.Join(dir, "crucible", "plugins")
 		}
 	}
-	c.limits.MemoryMiB = c.memMiB
 	return root, cache, nil
 }
 

@@ -19,6 +19,7 @@ import (
 	"syscall"
 
 	"crucible.dev/host/internal/plugin"
+	"crucible.dev/host/internal/sandbox"
 )
 
 // exitError carries an exit status out of a command.
@@ -68,11 +69,13 @@ func usage() string {
 }
 
 func main() {
+	sandbox.Main() // the host executable is also the sandbox's first step
 	sig := make(chan os.Signal, 1)
 	signal.Notify(sig, syscall.SIGINT, syscall.SIGTERM, syscall.SIGHUP)
 	go func() {
 		s := <-sig
 		plugin.KillAll()
+		sandbox.CloseAll()
 		fmt.Fprintf(os.Stderr, "\nhost: %v: plugins stopped; records written so far are kept (complete the run with --resume)\n", s)
 		os.Exit(128 + int(s.(syscall.Signal)))
 	}()

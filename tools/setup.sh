@@ -3,6 +3,7 @@
 #   protobuf-compiler  protoc, for the generated-code check
 #   libsecp256k1-dev   the C reference the secp256k1 plugin loads beside Go
 #   chromium           the headless browser the HTML report test opens
+#   bubblewrap         the namespaces every plugin process runs in (bwrap)
 # Safe to run again: it installs only what is missing. Needs root (or sudo).
 set -euo pipefail
 
@@ -10,6 +11,7 @@ need=()
 command -v protoc >/dev/null 2>&1 || need+=(protobuf-compiler)
 ldconfig -p 2>/dev/null | grep -q 'libsecp256k1\.so' || need+=(libsecp256k1-dev)
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
+command -v bwrap >/dev/null 2>&1 || need+=(bubblewrap)
 [ ${#need[@]} -eq 0 ] && exit 0
 
 sudo=""

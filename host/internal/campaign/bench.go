@@ -205,7 +205,7 @@ func (c *Campaign) benchInstance(s *plugin.Source, pts []*point, static int64) {
 				continue
 			}
 			pt.rec.Trials = append(pt.rec.Trials, evidence.Trial{
-				PID: r.Pid, CPU: r.Cpu, Batch: r.Batch, NS: r.Ns, Cycles: r.Cycles, CycleSource: r.CycleSource,
+				PID: int32(p.Pid), CPU: r.Cpu, Batch: r.Batch, NS: r.Ns, Cycles: r.Cycles, CycleSource: r.CycleSource,
 				CoreCycles: r.CoreCycles, CoreError: r.CoreCyclesError,
 				AllocsPerOp: r.AllocsPerOp, BytesPerOp: r.BytesPerOp, RSSBaseKiB: r.RssBaselineKib,
 				RSSPeakKiB: r.RssPeakKib, HWMReset: r.HwmReset, CallsPerOp: r.CallsPerOp,
@@ -219,7 +219,7 @@ func (c *Campaign) benchInstance(s *plugin.Source, pts []*point, static int64) {
 	for _, pt := range pts {
 		pt.rec.Stats = pt.rec.Recompute()
 		if err := evidence.WriteJSON(evidence.RecordPath(c.cfg.Out, s.Name, id, pt.label), pt.rec); err != nil {
-			fmt.Fprintln(c.cfg.Log, "host:", err)
+			c.finding(evidence.Finding{Plugin: s.Name, Instance: id, Op: pt.label, What: "evidence", Detail: "record not written: " + err.Error()})
 		}
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"crucible.dev/host/internal/evidence"
 	"crucible.dev/host/internal/hoststate"
 	"crucible.dev/host/internal/plugin"
+	"crucible.dev/host/internal/sandbox"
 	"crucible.dev/registry"
 	"crucible.dev/registry/pluginv1"
 )
@@ -41,6 +42,7 @@ type Config struct {
 	Shard       Shard
 	Lock        map[string]string // plugin name -> executable SHA-256 (--locked)
 	Limits      plugin.Limits
+	Launcher    *sandbox.Launcher // starts every plugin process: sealed, and sandboxed unless the user said otherwise
 	MTLS        bool
 	Command     []string
 	Progress    *Progress
@@ -94,6 +96,9 @@ func New(cfg Config) (*Campaign, error) {
 	if err := os.MkdirAll(cfg.Out, 0o755); err != nil {
 		return nil, err
 	}
+	if err := evidence.Track(cfg.Out); err != nil {
+		return nil, err
+	}
 	camp := evidence.Campaign{
 		Tool:    "crucible host",
 		Command: cfg.Command,
@@ -105,6 +110,9 @@ func New(cfg Config) (*Campaign, error) {
 			Shard: cfg.Shard.String(), MsgLens: cfg.MsgLens,
 		},
 		Environment: c.env,
+	}
+	if cfg.Launcher != nil {
+		camp.Sandbox = cfg.Launcher.Report()
 	}
 	path := evidence.CampaignPath(cfg.Out)
 	if cfg.Resume {
@@ -239,7 +247,7 @@ func (c *Campaign) start(s *plugin.Source) (*plugin.Process, func(), error) {
 	if err != nil {
 		return nil, nil, err
 	}
-	o := plugin.Options{Limits: c.cfg.Limits, CPU: c.cfg.CPU, MTLS: c.cfg.MTLS, Log: lf}
+	o := plugin.Options{Limits: c.cfg.Limits, Launcher: c.cfg.Launcher, CPU: c.cfg.CPU, MTLS: c.cfg.MTLS, Log: lf}
 	if c.cfg.Lock != nil {
 		sum, ok := c.cfg.Lock[s.Name]
 		if !ok {
@@ -253,7 +261,11 @@ func (c *Campaign) start(s *plugin.Source) (*plugin.Process, func(), error) {
 		lf.Close()
 		return nil, nil, err
 	}
-	return p, func() { p.Kill(); lf.Close() }, nil
+	return p, func() {
+		p.Kill()
+		lf.Close()
+		evidence.Note(lp) // the log as the host wrote it, for the manifest
+	}, nil
 }
 
 // runPlugin takes one plugin through the whole method.
@@ -287,7 +299,7 @@ func (c *Campaign) runPlugin(s *plugin.Source) {
 		stop() // none of its instances is in the suite or this shard
 		return
 	}
-	info := c.pluginInfo(s, d, insts)
+	info := c.pluginInfo(s, p, d, insts)
 	// Describe, audit, the KAT gate and the robustness step share the first
 	// process; one that dies is replaced, so a fault costs only its step.
 	alive := func(id string) bool {
@@ -388,17 +400,14 @@ func InstID(in *pluginv1.Instance) string {
 // pluginInfo records a plugin and the instances of it that this run covers:
 // an instance outside the suite or the shard is left out, so that it is
 // neither reported nor counted as one without a KAT.
-func (c *Campaign) pluginInfo(s *plugin.Source, d *pluginv1.DescribeResponse, insts []*pluginv1.Instance) evidence.PluginInfo {
+func (c *Campaign) pluginInfo(s *plugin.Source, p *plugin.Process, d *pluginv1.DescribeResponse, insts []*pluginv1.Instance) evidence.PluginInfo {
 	info := evidence.PluginInfo{
-		Name: s.Name, Source: s.Dir, Binary: s.Binary, SourceHash: s.Hash,
+		Name: s.Name, Source: s.Dir, Binary: s.Binary, BinarySHA: p.SHA256, SourceHash: s.Hash,
 		Version: d.Version, Module: d.Module, GoVersion: d.GoVersion,
 		Build: d.Build, Deps: d.Deps, CPUFeatures: d.CpuFeatures, Status: "ok",
 	}
 	if s.Dir != "" {
 		info.Source, _ = filepath.Rel(c.cfg.Root, s.Dir)
-	}
-	if sum, err := plugin.FileHash(s.Binary); err == nil {
-		info.BinarySHA = sum
 	}
 	info.StaticBytes = staticSize(s.Binary, d)
 	if d.Name != s.Name {

@@ -145,7 +145,7 @@ func (c *Campaign) generated(p *plugin.Process, pluginName, id string, e *catalo
 		r.Detail = fmt.Sprintf("digest %s, published %s", r.Digest, d.SHA256)
 		// Keep the file as evidence, and locate the first difference
 		// against the reference file where one is at hand.
-		kp := filepath.Join(c.cfg.Out, "kat", evidence.Safe(pluginName), evidence.Safe(id)+"."+evidence.Safe(g.Source)+".txt")
+		kp := evidence.KATFilePath(c.cfg.Out, pluginName, id, g.Source)
 		if err := evidence.WriteFile(kp, []byte(file.String())); err == nil {
 			r.Detail += "; file kept as " + rel(c.cfg.Out, kp)
 		}

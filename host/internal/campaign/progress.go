@@ -111,7 +111,7 @@ func FormatFinding(f evidence.Finding) string {
 	if i := indexByte(d, '\n'); i >= 0 {
 		d = d[:i]
 	}
-	return fmt.Sprintf("%s: %s: %s", where, f.What, d)
+	return evidence.Printable(fmt.Sprintf("%s: %s: %s", where, f.What, d))
 }
 
 func indexByte(s string, b byte) int {

@@ -1,6 +1,7 @@
 package evidence
 
 import (
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -25,33 +26,53 @@ func (r *Run) KATFor(plugin, instance string) (KATRecord, bool) {
 	return k, ok
 }
 
-// Load reads a run directory.
+// Load reads a run directory. Every file is read through os.Root under
+// ReadIn's rules, and every name a report would print is bounded, so a
+// hostile directory gives a clear error rather than a hang, an exhausted
+// memory or a report of hundreds of megabytes.
 func Load(dir string) (*Run, error) {
 	r := &Run{Dir: dir, KATs: map[string]KATRecord{}, Paths: map[*Record]string{}}
-	if err := ReadJSON(CampaignPath(dir), &r.Campaign); err != nil {
+	root, err := os.OpenRoot(dir)
+	if err != nil {
 		return nil, fmt.Errorf("%s is not a run directory: %w", dir, err)
 	}
-	ps, _ := filepath.Glob(filepath.Join(dir, "plugins", "*.json"))
+	defer root.Close()
+	read := func(rel string, v any) error {
+		b, err := readRoot(root, rel)
+		if err != nil {
+			return err
+		}
+		return decode(filepath.Join(dir, rel), b, v)
+	}
+	if err := read("campaign.json", &r.Campaign); err != nil {
+		return nil, fmt.Errorf("%s is not a run directory: %w", dir, err)
+	}
+	ps, _ := fs.Glob(root.FS(), "plugins/*.json")
 	sort.Strings(ps)
 	for _, p := range ps {
 		var pi PluginInfo
-		if err := ReadJSON(p, &pi); err != nil {
+		if err := read(p, &pi); err != nil {
+			return nil, err
+		}
+		if err := checkNames(p, pi.Name); err != nil {
 			return nil, err
 		}
 		r.Plugins = append(r.Plugins, pi)
 	}
-	ks, _ := filepath.Glob(filepath.Join(dir, "kat", "*", "*.json"))
+	ks, _ := fs.Glob(root.FS(), "kat/*/*.json")
 	for _, k := range ks {
 		var kr KATRecord
-		if err := ReadJSON(k, &kr); err != nil {
+		if err := read(k, &kr); err != nil {
+			return nil, err
+		}
+		if err := checkNames(k, kr.Plugin, kr.Instance); err != nil {
 			return nil, err
 		}
 		r.KATs[kr.Plugin+"\x00"+kr.Instance] = kr
 	}
-	root := filepath.Join(dir, "records")
-	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+	err = fs.WalkDir(root.FS(), "records", func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
-			if os.IsNotExist(err) && p == root {
+			if errors.Is(err, fs.ErrNotExist) && p == "records" {
 				return nil
 			}
 			return err
@@ -60,12 +81,14 @@ func Load(dir string) (*Run, error) {
 			return nil
 		}
 		rec := &Record{}
-		if err := ReadJSON(p, rec); err != nil {
+		if err := read(p, rec); err != nil {
 			return err
 		}
-		rel, _ := filepath.Rel(dir, p)
+		if err := checkNames(p, rec.Plugin, rec.Instance, rec.Op, rec.BaseOp, rec.Name, rec.Impl, rec.Kind, rec.Profile); err != nil {
+			return err
+		}
 		r.Records = append(r.Records, rec)
-		r.Paths[rec] = filepath.ToSlash(rel)
+		r.Paths[rec] = p
 		return nil
 	})
 	if err != nil {
@@ -88,4 +111,18 @@ func Load(dir string) (*Run, error) {
 		return a.OutLen < b.OutLen
 	})
 	return r, nil
+}
+
+// maxNameBytes bounds a name read back from evidence; the host writes
+// names of at most 64 characters, and instance IDs and labels of a few
+// more.
+const maxNameBytes = 256
+
+func checkNames(file string, names ...string) error {
+	for _, n := range names {
+		if len(n) > maxNameBytes {
+			return fmt.Errorf("%s: a name of %d bytes (at most %d)", file, len(n), maxNameBytes)
+		}
+	}
+	return nil
 }

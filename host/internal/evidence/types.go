@@ -1,18 +1,20 @@
 package evidence
 
 import (
+	"crucible.dev/host/internal/sandbox"
 	"crucible.dev/host/internal/stats"
 	"crucible.dev/registry"
 )
 
 // Campaign describes a run: how it was asked for and where it ran.
 type Campaign struct {
-	Tool        string      `json:"tool"`
-	Command     []string    `json:"command"`
-	Started     string      `json:"started"` // UTC, RFC 3339
-	Suite       string      `json:"suite"`
-	Settings    Settings    `json:"settings"`
-	Environment Environment `json:"environment"`
+	Tool        string         `json:"tool"`
+	Command     []string       `json:"command"`
+	Started     string         `json:"started"` // UTC, RFC 3339
+	Suite       string         `json:"suite"`
+	Settings    Settings       `json:"settings"`
+	Environment Environment    `json:"environment"`
+	Sandbox     sandbox.Report `json:"sandbox"` // how the plugins were confined
 }
 
 // Settings are the measurement parameters.

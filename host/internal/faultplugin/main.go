@@ -56,6 +56,11 @@ func (k standIn) Encapsulate(rand io.Reader, pk []byte) (ct, ss []byte, err erro
 	if _, err := io.ReadFull(rand, ct[:min(n, 64)]); err != nil {
 		return nil, nil, err
 	}
+	if k.mode == "hugeresponse" {
+		// Only the size matters: hashing 80 MiB would make the reply
+		// slow enough on a busy machine to be taken for a hang.
+		return ct, make([]byte, ssLen), nil
+	}
 	h := sha512.Sum512(append(append([]byte{}, pk...), ct...))
 	return ct, h[:], nil
 }
@@ -129,7 +134,7 @@ func main() {
 	case "stdout":
 		fmt.Println("hello from a plugin that prints before its handshake")
 	case "slowstart":
-		time.Sleep(3 * time.Second)
+		time.Sleep(20 * time.Second) // past any start deadline a test gives
 	}
 	sizes := registry.Sizes{PublicKey: pkLen, SecretKey: skLen, Ciphertext: ctLen, SharedSecret: ssLen}
 	if mode == "liar" {

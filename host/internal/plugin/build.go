@@ -69,8 +69,14 @@ func isBuildInput(name string) bool {
 }
 
 // Build makes the executable of a source plugin in cache, keyed by its
-// source hash, and reuses it while the sources are unchanged.
+// source hash, and reuses it while the sources are unchanged. The build is
+// written under a temporary name and renamed, and its SHA-256 is recorded
+// beside it: a cached executable that no longer hashes to what was built
+// (replaced after the fact) is rebuilt, never run.
 func Build(root, cache string, s *Source, log io.Writer) error {
+	if err := CheckName("plugin", s.Name); err != nil {
+		return err
+	}
 	if s.Dir == "" {
 		return nil
 	}
@@ -80,36 +86,63 @@ func Build(root, cache string, s *Source, log io.Writer) error {
 	}
 	bin := filepath.Join(cache, s.Name+"-"+hash[:16])
 	s.Hash = hash
-	if _, err := os.Stat(bin); err == nil {
-		s.Binary = bin
-		return nil
+	if want, err := os.ReadFile(bin + sumSuffix); err == nil {
+		got, err := FileHash(bin)
+		if err == nil && got == strings.TrimSpace(string(want)) {
+			s.Binary, s.SHA256 = bin, got
+			return nil
+		}
+		if err == nil {
+			fmt.Fprintf(log, "plugin %s: cached executable %s changed since it was built (SHA-256 %s, built %s): rebuilding\n",
+				s.Name, bin, got, strings.TrimSpace(string(want)))
+		}
 	}
 	if err := os.MkdirAll(cache, 0o755); err != nil {
 		return err
 	}
 	fmt.Fprintf(log, "building plugin %s\n", s.Name)
-	tmp := bin + ".tmp"
+	tmpDir, err := os.MkdirTemp(cache, ".build-")
+	if err != nil {
+		return err
+	}
+	defer os.RemoveAll(tmpDir)
+	tmp := filepath.Join(tmpDir, s.Name)
 	rel, _ := filepath.Rel(root, s.Dir)
 	cmd := exec.Command("go", "build", "-trimpath", "-o", tmp, "./"+filepath.ToSlash(rel))
 	cmd.Dir = root
 	out, err := cmd.CombinedOutput()
 	if err != nil {
-		os.Remove(tmp)
 		return fmt.Errorf("plugin %s: go build: %v\n%s", s.Name, err, out)
 	}
+	sum, err := FileHash(tmp)
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(tmp+sumSuffix, []byte(sum+"\n"), 0o644); err != nil {
+		return err
+	}
+	// The executable first, then its sum: a sum never vouches for a file
+	// that is not yet in place.
 	if err := os.Rename(tmp, bin); err != nil {
+		return err
+	}
+	if err := os.Rename(tmp+sumSuffix, bin+sumSuffix); err != nil {
 		return err
 	}
 	// Older builds of the same plugin are dead weight.
 	olds, _ := filepath.Glob(filepath.Join(cache, s.Name+"-*"))
 	for _, o := range olds {
-		if o != bin && len(filepath.Base(o)) == len(s.Name)+17 {
+		if base := strings.TrimSuffix(o, sumSuffix); base != bin && len(filepath.Base(base)) == len(s.Name)+17 {
 			os.Remove(o)
 		}
 	}
-	s.Binary = bin
+	s.Binary, s.SHA256 = bin, sum
 	return nil
 }
+
+// sumSuffix names the file beside a cached executable that records its
+// SHA-256 as built.
+const sumSuffix = ".sha256"
 
 // FileHash is the SHA-256 of an executable, as the lock file records it.
 func FileHash(path string) (string, error) {

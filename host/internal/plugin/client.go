@@ -2,83 +2,103 @@ package plugin
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
-	"os"
-	"os/exec"
 	"strconv"
-	"syscall"
 	"time"
 
 	"github.com/hashicorp/go-hclog"
 	goplugin "github.com/hashicorp/go-plugin"
-	"golang.org/x/sys/unix"
 	"google.golang.org/grpc"
 
+	"crucible.dev/host/internal/sandbox"
 	"crucible.dev/registry"
 	"crucible.dev/registry/pluginv1"
 )
 
-// Limits bound a plugin process.
+// Limits bound a plugin process's calls; the sandbox bounds its resources.
 type Limits struct {
-	Start     time.Duration // from exec to handshake
-	Call      time.Duration // one Describe, Run or KAT call
-	Bench     time.Duration // one Bench or ConstantTime call
-	MemoryMiB int           // data-segment limit (RLIMIT_DATA: heap and private writable mappings); 0 for none
+	Start time.Duration // from exec to handshake
+	Call  time.Duration // one Describe, Run or KAT call
+	Bench time.Duration // one Bench or ConstantTime call
 }
 
 // DefaultLimits are generous for honest plugins and short for hung ones.
-var DefaultLimits = Limits{Start: 30 * time.Second, Call: 60 * time.Second, Bench: 5 * time.Minute, MemoryMiB: 8192}
+var DefaultLimits = Limits{Start: 30 * time.Second, Call: 60 * time.Second, Bench: 5 * time.Minute}
 
 // Options start a plugin process.
 type Options struct {
 	Limits
-	CPU      int       // pin to this CPU; -1 for no pinning
-	Checksum string    // expected SHA-256 of the executable (the lock); "" for none
-	MTLS     bool      // mutual TLS between host and plugin
-	Log      io.Writer // the plugin's stderr and go-plugin's log; nil discards
+	Launcher *sandbox.Launcher // seals the executable and confines the process
+	CPU      int               // pin to this CPU; -1 for no pinning
+	Checksum string            // expected SHA-256 of the executable (the lock); "" for none
+	MTLS     bool              // mutual TLS between host and plugin
+	Log      io.Writer         // the plugin's stderr and go-plugin's log; nil discards
 }
 
 // Process is one running plugin.
 type Process struct {
 	Name   string
+	SHA256 string // of the sealed executable: what runs
+	Pid    int    // the plugin's process, as the host sees it
+	NSPid  int    // the same process, as the plugin sees itself
 	client *goplugin.Client
-	cmd    *exec.Cmd
+	proc   *sandbox.Process
 	tail   *tailWriter
 	rpc    pluginv1.PluginClient
 	lim    Limits
-	Pid    int
 }
+
+// MaxKATBytes bounds one generated KAT file: far above the longest
+// variant, far below what would fill a disk.
+const MaxKATBytes = 1 << 30
+
+// maxRunOutputs bounds the named outputs of one operation.
+const maxRunOutputs = 64
 
 // ErrChecksum marks a plugin whose executable does not match the lock.
 var ErrChecksum = errors.New("plugin executable does not match the lock")
 
-// Start runs the plugin's executable and completes the handshake.
+// Start seals the plugin's executable, checks it against the lock, starts
+// it through the launcher and completes the handshake.
 func Start(s Source, o Options) (*Process, error) {
+	if err := CheckName("plugin", s.Name); err != nil {
+		return nil, err
+	}
 	if s.Binary == "" {
 		return nil, fmt.Errorf("plugin %s: no executable", s.Name)
 	}
-	cmd := exec.Command(s.Binary)
-	cmd.Env = append(os.Environ(), "GOMAXPROCS=1")
-	if o.CPU >= 0 {
-		cmd.Env = append(cmd.Env, registry.EnvCPU+"="+strconv.Itoa(o.CPU))
+	if o.Launcher == nil {
+		return nil, fmt.Errorf("plugin %s: no launcher", s.Name)
 	}
-	// The plugin dies with the host, and gets its own process group so a
-	// terminal's signals reach the host, which then ends it.
-	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL, Setpgid: true}
+	exe, sum, err := o.Launcher.Seal(s.Binary)
+	if err != nil {
+		return nil, fmt.Errorf("plugin %s: %w", s.Name, err)
+	}
+	if o.Checksum != "" && sum != o.Checksum {
+		return nil, fmt.Errorf("plugin %s (%s): %w", s.Name, s.Binary, ErrChecksum)
+	}
+	if s.SHA256 != "" && sum != s.SHA256 {
+		return nil, fmt.Errorf("plugin %s: %s changed since it was built (SHA-256 %s, built %s): refused", s.Name, s.Binary, sum, s.SHA256)
+	}
+	env := []string{"GOMAXPROCS=1"}
+	if o.CPU >= 0 {
+		env = append(env, registry.EnvCPU+"="+strconv.Itoa(o.CPU))
+	}
 	logw := o.Log
 	if logw == nil {
 		logw = io.Discard
 	}
-	tail := &tailWriter{w: logw}
+	tail := newTailWriter(logw)
 	logw = tail
+	p := &Process{Name: s.Name, SHA256: sum, tail: tail, lim: o.Limits}
 	cfg := &goplugin.ClientConfig{
 		HandshakeConfig:  registry.Handshake,
 		Plugins:          goplugin.PluginSet{registry.PluginKey: &registry.GRPCPlugin{}},
-		Cmd:              cmd,
+		RunnerFunc:       o.Launcher.Runner(exe, sandbox.Environment(env...), func(sp *sandbox.Process) { p.proc = sp }),
+		SkipHostEnv:      true,
+		UnixSocketConfig: &goplugin.UnixSocketConfig{TempDir: o.Launcher.Dir()},
 		AllowedProtocols: []goplugin.Protocol{goplugin.ProtocolGRPC},
 		StartTimeout:     o.Start,
 		Managed:          true,
@@ -91,42 +111,33 @@ func Start(s Source, o Options) (*Process, error) {
 		GRPCDialOptions: []grpc.DialOption{grpc.WithDefaultCallOptions(
 			grpc.MaxCallRecvMsgSize(registry.MaxMessage), grpc.MaxCallSendMsgSize(registry.MaxMessage))},
 	}
-	if o.Checksum != "" {
-		sum, err := hex.DecodeString(o.Checksum)
-		if err != nil {
-			return nil, fmt.Errorf("plugin %s: lock checksum: %w", s.Name, err)
-		}
-		cfg.SecureConfig = &goplugin.SecureConfig{Checksum: sum, Hash: sha256.New()}
-	}
 	c := goplugin.NewClient(cfg)
+	p.client = c
 	cp, err := c.Client()
 	if err != nil {
-		c.Kill()
-		if errors.Is(err, goplugin.ErrChecksumsDoNotMatch) {
-			return nil, fmt.Errorf("plugin %s (%s): %w", s.Name, s.Binary, ErrChecksum)
+		p.Kill()
+		msg := fmt.Sprintf("plugin %s: start: %v", s.Name, err)
+		if last := tail.fatal(); last != "" {
+			msg += ": " + last
 		}
-		return nil, fmt.Errorf("plugin %s: start: %w", s.Name, err)
+		return nil, errors.New(msg)
 	}
 	raw, err := cp.Dispense(registry.PluginKey)
 	if err != nil {
-		c.Kill()
+		p.Kill()
 		return nil, fmt.Errorf("plugin %s: dispense: %w", s.Name, err)
 	}
-	p := &Process{Name: s.Name, client: c, cmd: cmd, tail: tail, rpc: raw.(pluginv1.PluginClient), lim: o.Limits}
-	if rc := c.ReattachConfig(); rc != nil {
-		p.Pid = rc.Pid
-	}
-	if o.MemoryMiB > 0 && p.Pid > 0 {
-		lim := uint64(o.MemoryMiB) << 20
-		if err := unix.Prlimit(p.Pid, unix.RLIMIT_DATA, &unix.Rlimit{Cur: lim, Max: lim}, nil); err != nil {
-			fmt.Fprintf(logw, "host: cannot limit plugin %s memory: %v\n", s.Name, err)
-		}
-	}
+	p.rpc = raw.(pluginv1.PluginClient)
+	p.Pid, p.NSPid = p.proc.PluginPID()
 	return p, nil
 }
 
-// Kill ends the plugin process.
-func (p *Process) Kill() { p.client.Kill() }
+// Kill ends the plugin process and everything it started, and closes its
+// log.
+func (p *Process) Kill() {
+	p.client.Kill()
+	p.tail.Close()
+}
 
 // Exited reports whether the plugin process has ended.
 func (p *Process) Exited() bool { return p.client.Exited() }
@@ -156,7 +167,7 @@ func (p *Process) wrap(what string, err error, timeout time.Duration) error {
 	}
 	if p.client.Exited() {
 		how := "exited"
-		if ps := p.cmd.ProcessState; ps != nil {
+		if ps := p.proc.State(); ps != nil {
 			how = ps.String()
 		}
 		msg := fmt.Sprintf("%s: plugin process exited (%s)", what, how)
@@ -178,7 +189,19 @@ func (p *Process) Describe() (*pluginv1.DescribeResponse, error) {
 	ctx, cancel := p.call(p.lim.Call)
 	defer cancel()
 	d, err := p.rpc.Describe(ctx, &pluginv1.DescribeRequest{})
-	return d, p.wrap("describe", err, p.lim.Call)
+	if err != nil {
+		return nil, p.wrap("describe", err, p.lim.Call)
+	}
+	return d, p.reject(checkDescribe(d))
+}
+
+// reject stops a plugin whose reply broke the protocol: nothing more it
+// says can be trusted.
+func (p *Process) reject(err error) error {
+	if err != nil {
+		p.Kill()
+	}
+	return err
 }
 
 // Run performs one operation; opErr is the operation's own error.
@@ -188,6 +211,9 @@ func (p *Process) Run(instance, op string, rand []byte, args registry.Args) (out
 	r, err := p.rpc.Run(ctx, &pluginv1.RunRequest{Instance: instance, Op: op, Args: args, Rand: rand, HasRand: rand != nil})
 	if err != nil {
 		return nil, nil, p.wrap(fmt.Sprintf("run %s %s", instance, op), err, p.lim.Call)
+	}
+	if len(r.Outputs) > maxRunOutputs || checkText("run error", r.Error) != nil {
+		return nil, nil, p.reject(violation("run %s %s: %d outputs, %d bytes of error text", instance, op, len(r.Outputs), len(r.Error)))
 	}
 	if r.Error != "" {
 		opErr = errors.New(r.Error)
@@ -204,6 +230,7 @@ func (p *Process) GenerateKAT(instance, source string, records int, w io.Writer)
 	if err != nil {
 		return p.wrap(what, err, p.lim.Bench)
 	}
+	var total int64
 	for {
 		c, err := st.Recv()
 		if err == io.EOF {
@@ -211,6 +238,9 @@ func (p *Process) GenerateKAT(instance, source string, records int, w io.Writer)
 		}
 		if err != nil {
 			return p.wrap(what, err, p.lim.Bench)
+		}
+		if total += int64(len(c.Data)); total > MaxKATBytes {
+			return p.reject(violation("%s: more than %d bytes", what, MaxKATBytes))
 		}
 		if _, err := w.Write(c.Data); err != nil {
 			return fmt.Errorf("%s: %w", what, err)
@@ -223,7 +253,10 @@ func (p *Process) Bench(req *pluginv1.BenchRequest) (*pluginv1.BenchResponse, er
 	ctx, cancel := p.call(p.lim.Bench)
 	defer cancel()
 	r, err := p.rpc.Bench(ctx, req)
-	return r, p.wrap(fmt.Sprintf("bench %s %s", req.Instance, req.Op), err, p.lim.Bench)
+	if err != nil {
+		return nil, p.wrap(fmt.Sprintf("bench %s %s", req.Instance, req.Op), err, p.lim.Bench)
+	}
+	return r, p.reject(checkBench(req, r, p.NSPid))
 }
 
 // ConstantTime runs the plugin's fixed-vs-random timing test.
@@ -231,7 +264,10 @@ func (p *Process) ConstantTime(req *pluginv1.ConstantTimeRequest) (*pluginv1.Con
 	ctx, cancel := p.call(p.lim.Bench)
 	defer cancel()
 	r, err := p.rpc.ConstantTime(ctx, req)
-	return r, p.wrap(fmt.Sprintf("ct %s %s", req.Instance, req.Op), err, p.lim.Bench)
+	if err != nil {
+		return nil, p.wrap(fmt.Sprintf("ct %s %s", req.Instance, req.Op), err, p.lim.Bench)
+	}
+	return r, p.reject(checkConstantTime(r))
 }
 
 // Runner adapts one instance of the process to registry.Runner, so the

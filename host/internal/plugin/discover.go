@@ -21,6 +21,7 @@ type Source struct {
 	Dir    string // module directory, for a plugin built from source
 	Binary string // executable, for a prebuilt plugin (or after building)
 	Hash   string // source hash the binary was built from, when built here
+	SHA256 string // of the executable as built here; "" for a prebuilt one
 }
 
 // Workspace is the directory holding go.work, found from dir upwards.

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"html"
 	"strings"
+
+	"crucible.dev/host/internal/evidence"
 )
 
 // A page is built once as a list of blocks and written twice, as Markdown
@@ -133,8 +135,9 @@ func (t *table) srow(cells ...string) {
 }
 
 // mdEscape keeps names such as decaps_invalid or X25519_go-std from being
-// read as emphasis or table syntax, and a multi-line note in one table row.
-var mdEscape = strings.NewReplacer(`\`, `\\`, `|`, `\|`, `*`, `\*`, `_`, `\_`, `[`, `\[`, `]`, `\]`, `<`, `\<`, "`", "\\`", "\n", " ")
+// read as emphasis, table or heading syntax, and a multi-line note in one
+// table row.
+var mdEscape = strings.NewReplacer(`\`, `\\`, `|`, `\|`, `*`, `\*`, `_`, `\_`, `[`, `\[`, `]`, `\]`, `<`, `\<`, "`", "\\`", "#", `\#`, "\n", " ")
 
 // markdown writes d. The summary lives at the run directory's root
 // (summary.md), plugin pages in report/: links are relative to each.
@@ -147,9 +150,11 @@ func (d *doc) markdown() []byte {
 	inl := func(in inline) string {
 		var s strings.Builder
 		for _, sp := range in {
-			t := mdEscape.Replace(sp.text)
-			if sp.code {
-				t = "`" + strings.NewReplacer("|", `\|`, "\n", " ").Replace(sp.text) + "`"
+			text := evidence.Printable(sp.text)
+			t := mdEscape.Replace(text)
+			// A code span cannot hold a backtick: such text stays escaped.
+			if sp.code && !strings.Contains(text, "`") {
+				t = "`" + strings.NewReplacer("|", `\|`, "\n", " ").Replace(text) + "`"
 			}
 			switch {
 			case sp.file != "":

@@ -2,6 +2,7 @@ package report
 
 import (
 	"sort"
+	"strings"
 
 	"crucible.dev/host/internal/evidence"
 	"crucible.dev/registry"
@@ -107,4 +108,18 @@ func perOpNS(r *evidence.Record) []float64 {
 		}
 	}
 	return out
+}
+
+// confinement says on every page how the plugins were confined: a run
+// without the sandbox rests on its plugins' good faith, and says so.
+func (m *model) confinement(d *doc) {
+	sb := m.run.Campaign.Sandbox
+	switch {
+	case sb.Sandboxed:
+		d.p(txtf("Plugins ran sandboxed: %s.", strings.Join(sb.Mechanisms, ", ")))
+	case len(sb.Mechanisms) > 0:
+		d.p(txtf("UNSANDBOXED: plugins ran with the evaluator's full rights (%s); their figures rest on their good faith.", strings.Join(sb.Missing, "; ")))
+	default:
+		d.p(txt("How plugins were confined is not recorded in this run."))
+	}
 }

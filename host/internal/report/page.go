@@ -20,6 +20,7 @@ func (m *model) pluginPage(p *evidence.PluginInfo) *doc {
 	id := pageID(d.plugin)
 	d.h(1, id, "Plugin %s", p.Name)
 	d.p(txt("Part of the run ").plus(inline{{text: "summary", summary: true}}, txtf(" (suite %s, started %s).", m.run.Campaign.Suite, m.run.Campaign.Started)))
+	m.confinement(d)
 	m.basicInfo(d, p, id)
 	m.environment(d, p, id)
 	m.katResults(d, p, id)

@@ -24,6 +24,7 @@ func (m *model) summaryDoc() *doc {
 	d.h(1, "summary", "Crucible run: %s", s.Suite)
 	d.p(txtf("Started %s; %d trials per operation, each in a fresh plugin process; trial target %.3g s. Times are medians of the per-call sample times unless a column says otherwise.",
 		s.Started, s.Settings.Trials, s.Settings.TrialTargetSec))
+	m.confinement(d)
 
 	if len(m.plugins) > 0 {
 		d.h(2, "summary-pages", "Plugin pages")

@@ -93,7 +93,7 @@ func checkShare(dir, path string, r *evidence.Record, share ShareFunc) []Problem
 	if r.Profile == "" {
 		return []Problem{{path, "hash share without a profile"}}
 	}
-	b, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(r.Profile)))
+	b, err := evidence.ReadIn(dir, filepath.FromSlash(r.Profile))
 	if err != nil {
 		return []Problem{{path, fmt.Sprintf("hash share: %v", err)}}
 	}
@@ -108,7 +108,7 @@ func checkShare(dir, path string, r *evidence.Record, share ShareFunc) []Problem
 }
 
 func compareFile(dir, rel string, want []byte) []Problem {
-	got, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(rel)))
+	got, err := evidence.ReadIn(dir, filepath.FromSlash(rel))
 	switch {
 	case os.IsNotExist(err):
 		return []Problem{{rel, "missing (render it with host report)"}}

@@ -1,0 +1,82 @@
+package main
+
+import (
+	"context"
+	"math"
+	"os"
+	"strings"
+
+	"github.com/hashicorp/go-plugin"
+	"google.golang.org/grpc"
+
+	"crucible.dev/registry"
+	"crucible.dev/registry/pluginv1"
+)
+
+// malformed answers the protocol by hand, with replies no honest plugin
+// gives: the host must reject each one and go on.
+type malformed struct {
+	pluginv1.UnimplementedPluginServer
+	mode string
+}
+
+// instanceNames are the names the naming modes describe themselves with.
+var instanceNames = map[string]string{
+	"dotdot":   "..",
+	"campaign": "campaign",
+	"hugename": strings.Repeat("n", 1<<16),
+	"slash":    "../../outside",
+}
+
+var benchModes = map[string]bool{"emptysamples": true, "batch0": true, "badpid": true, "nan": true, "scaled": true}
+
+// serveMalformed serves the mode's malformed replies, if it is one of
+// those modes; it does not return then.
+func serveMalformed(mode string) bool {
+	if _, ok := instanceNames[mode]; !ok && !benchModes[mode] {
+		return false
+	}
+	plugin.Serve(&plugin.ServeConfig{
+		HandshakeConfig: registry.Handshake,
+		Plugins:         plugin.PluginSet{registry.PluginKey: &registry.GRPCPlugin{Impl: &malformed{mode: mode}}},
+		GRPCServer: func(opts []grpc.ServerOption) *grpc.Server {
+			return grpc.NewServer(opts...)
+		},
+	})
+	return true
+}
+
+func (m *malformed) Describe(context.Context, *pluginv1.DescribeRequest) (*pluginv1.DescribeResponse, error) {
+	name := "HostileKEM"
+	if n, ok := instanceNames[m.mode]; ok {
+		name = n
+	}
+	return &pluginv1.DescribeResponse{
+		Name: "hostile-" + m.mode, Version: "0", Pid: int32(os.Getpid()),
+		Instances: []*pluginv1.Instance{{
+			Name: name, Impl: "hostile-" + m.mode, Kind: string(registry.KindKEM),
+			Sizes: &pluginv1.Sizes{Pk: pkLen, Sk: skLen, Ct: ctLen, Ss: ssLen},
+			Ops:   []*pluginv1.Op{{Name: "keygen", Timed: true}},
+		}},
+	}, nil
+}
+
+func (m *malformed) Bench(_ context.Context, req *pluginv1.BenchRequest) (*pluginv1.BenchResponse, error) {
+	r := &pluginv1.BenchResponse{Batch: req.Batch, Pid: int32(os.Getpid()), CycleSource: "none"}
+	for i := int64(0); i < req.Samples; i++ {
+		r.Ns = append(r.Ns, 1000*req.Batch)
+	}
+	switch m.mode {
+	case "emptysamples":
+		r.Ns = nil
+	case "batch0":
+		r.Batch = 0
+	case "badpid":
+		r.Pid = 4242
+	case "nan":
+		r.AllocsPerOp = math.NaN()
+	case "scaled":
+		r.Batch = req.Batch * 1000
+	}
+	return r, nil
+}

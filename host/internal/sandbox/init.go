@@ -1,0 +1,54 @@
+package sandbox
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+)
+
+// The host executable doubles as the sandbox's first step: started with
+// initArg it applies the limits and Landlock to itself and executes the
+// plugin, so nothing of the plugin's runs before its confinement is whole.
+const (
+	initArg  = "__crucible-sandbox-init"
+	probeArg = "__crucible-sandbox-probe"
+)
+
+// initConfig is what the first step applies before it executes Exe.
+type initConfig struct {
+	Limits   Limits   `json:"limits"`
+	Landlock int      `json:"landlock,omitempty"` // ABI to enforce; 0 for none
+	Writable []string `json:"writable,omitempty"` // under Landlock, the only writable trees
+	Exe      string   `json:"exe"`
+	Args     []string `json:"args,omitempty"`
+}
+
+func (c initConfig) encode() string {
+	b, _ := json.Marshal(c)
+	return string(b)
+}
+
+// Main runs the launcher's own steps when this executable was started as
+// one of them, and returns otherwise. The host calls it first thing.
+func Main() {
+	if len(os.Args) < 2 {
+		return
+	}
+	switch os.Args[1] {
+	case initArg:
+		var c initConfig
+		if len(os.Args) != 3 || json.Unmarshal([]byte(os.Args[2]), &c) != nil || c.Exe == "" {
+			fail(fmt.Errorf("malformed configuration"))
+		}
+		fail(confineAndExec(c))
+	case probeArg:
+		fmt.Printf("landlock-abi %d uid %d pid %d\n", landlockABI(), os.Getuid(), os.Getpid())
+		os.Exit(0)
+	}
+}
+
+// fail ends the first step; the host quotes the line in its finding.
+func fail(err error) {
+	fmt.Fprintf(os.Stderr, "crucible-sandbox: %v\n", err)
+	os.Exit(125)
+}

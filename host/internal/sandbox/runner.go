@@ -1,0 +1,138 @@
+package sandbox
+
+import (
+	"context"
+	"errors"
+	"io"
+	"os"
+	"os/exec"
+	"strings"
+	"syscall"
+
+	"github.com/hashicorp/go-hclog"
+	"github.com/hashicorp/go-plugin/runner"
+)
+
+// Environment is the whole environment a plugin gets: a fixed base, the
+// host's CRUCIBLE_* variables (how a plugin is told which path to take,
+// such as CRUCIBLE_SNTRUP_PORTABLE) and extra. Nothing else of the host's
+// environment reaches it.
+func Environment(extra ...string) []string {
+	env := []string{"PATH=/usr/bin:/bin", "HOME=/tmp", "TMPDIR=/tmp", "LANG=C.UTF-8"}
+	for _, kv := range os.Environ() {
+		if strings.HasPrefix(kv, "CRUCIBLE_") && !strings.HasPrefix(kv, "CRUCIBLE_PLUGIN=") {
+			env = append(env, kv)
+		}
+	}
+	return append(env, extra...)
+}
+
+// Process is one started plugin process.
+type Process struct {
+	cmd            *exec.Cmd
+	stdout, stderr io.ReadCloser
+	name           string
+	hostSocket     string // the socket directory, as the host sees it
+	sandboxed      bool
+}
+
+// Runner returns a go-plugin RunnerFunc that starts the sealed executable
+// exe with the environment env (and go-plugin's own variables) through the
+// launcher, and hands the started process to got.
+func (lc *Launcher) Runner(exe string, env []string, got func(*Process)) func(hclog.Logger, *exec.Cmd, string) (runner.Runner, error) {
+	return func(_ hclog.Logger, spec *exec.Cmd, socketDir string) (runner.Runner, error) {
+		if err := lc.shareDir(socketDir); err != nil {
+			return nil, err
+		}
+		// spec carries only go-plugin's variables (the client skips the
+		// host's environment); inside the sandbox the socket directory
+		// has another name.
+		e := append([]string{}, env...)
+		for _, kv := range spec.Env {
+			if lc.Sandboxed() && strings.HasPrefix(kv, "PLUGIN_UNIX_SOCKET_DIR=") {
+				kv = "PLUGIN_UNIX_SOCKET_DIR=" + insideSocket
+			}
+			e = append(e, kv)
+		}
+		cmd := lc.command(exe, socketDir, e)
+		p := &Process{cmd: cmd, name: exe, hostSocket: socketDir, sandboxed: lc.Sandboxed()}
+		var err error
+		if p.stdout, err = cmd.StdoutPipe(); err != nil {
+			return nil, err
+		}
+		if p.stderr, err = cmd.StderrPipe(); err != nil {
+			return nil, err
+		}
+		if got != nil {
+			got(p)
+		}
+		return p, nil
+	}
+}
+
+// Start starts the process.
+func (p *Process) Start(context.Context) error { return p.cmd.Start() }
+
+// Wait waits for the process to end.
+func (p *Process) Wait(context.Context) error { return p.cmd.Wait() }
+
+// Kill ends the process and its process group. In the sandbox that ends
+// every process in it: bubblewrap's children die with it, and the PID
+// namespace's init takes the rest along.
+func (p *Process) Kill(context.Context) error {
+	if p.cmd.Process == nil {
+		return nil
+	}
+	syscall.Kill(-p.cmd.Process.Pid, syscall.SIGKILL)
+	if err := p.cmd.Process.Kill(); err != nil && !errors.Is(err, os.ErrProcessDone) {
+		return err
+	}
+	return nil
+}
+
+// Stdout carries go-plugin's handshake.
+func (p *Process) Stdout() io.ReadCloser { return p.stdout }
+
+// Stderr carries the plugin's log.
+func (p *Process) Stderr() io.ReadCloser { return p.stderr }
+
+// Name is the executable's path.
+func (p *Process) Name() string { return p.name }
+
+// ID is the started process's PID.
+func (p *Process) ID() string {
+	if p.cmd.Process == nil {
+		return ""
+	}
+	return itoa(p.cmd.Process.Pid)
+}
+
+// Diagnose says where to look when the handshake fails.
+func (p *Process) Diagnose(context.Context) string {
+	return "the plugin's stderr, in its log, says why it stopped"
+}
+
+// State is how the started process ended; nil while it runs.
+func (p *Process) State() *os.ProcessState { return p.cmd.ProcessState }
+
+// PluginToHost maps the socket the plugin names to the host's side of its
+// directory.
+func (p *Process) PluginToHost(network, addr string) (string, string, error) {
+	if p.sandboxed && network == "unix" {
+		if rest, ok := strings.CutPrefix(addr, insideSocket+"/"); ok && !strings.Contains(rest, "/") {
+			return network, p.hostSocket + "/" + rest, nil
+		}
+		return "", "", errors.New("plugin named a socket outside its directory: " + addr)
+	}
+	return network, addr, nil
+}
+
+// HostToPlugin maps the other way.
+func (p *Process) HostToPlugin(network, addr string) (string, string, error) {
+	if p.sandboxed && network == "unix" {
+		if rest, ok := strings.CutPrefix(addr, p.hostSocket+"/"); ok {
+			return network, insideSocket + "/" + rest, nil
+		}
+	}
+	return network, addr, nil
+}
