@@ -284,8 +284,9 @@ func TestHostileUnsandboxed(t *testing.T) {
 // each is a protocol violation naming the plugin, nothing is written
 // outside the run directory, and the honest plugin is measured.
 func TestHostileReplies(t *testing.T) {
-	modes := []string{"emptysamples", "batch0", "badpid", "nan", "scaled", "dotdot", "campaign", "hugename", "slash"}
-	dir := hostileDir(t, modes...)
+	modes := []string{"emptysamples", "batch0", "badpid", "nan", "wrongbatch", "dotdot", "campaign", "hugename", "slash"}
+	forged := []string{"sleeper", "scaledns"} // well-formed replies, forged timings
+	dir := hostileDir(t, append(modes, forged...)...)
 	x := filepath.Join(dir, "crucible-plugin-x25519")
 	if err := os.Symlink(x, filepath.Join(dir, "crucible-plugin-..")); err != nil {
 		t.Fatal(err)
@@ -304,6 +305,11 @@ func TestHostileReplies(t *testing.T) {
 		name := "hostile-" + m
 		if !hasFinding(s.Findings, name, "protocol violation") {
 			t.Errorf("%s: no protocol-violation finding; findings:\n%s", name, findingsOf(s.Findings, name))
+		}
+	}
+	for _, m := range forged {
+		if name := "hostile-" + m; !hasFinding(s.Findings, name, "reported timings inconsistent with host measurement") {
+			t.Errorf("%s: forged timings not caught; findings:\n%s", name, findingsOf(s.Findings, name))
 		}
 	}
 	if !strings.Contains(log, `plugin name ".."`) {

@@ -16,7 +16,8 @@ type BenchSpec struct {
 	Batch   int64 // calls per sample; >1 for operations too fast to time one by one
 	Warmup  int64 // untimed calls first
 	Params  BenchParams
-	Profile bool // take a CPU profile of Samples × Batch calls instead of timing them
+	Profile bool         // take a CPU profile of Samples × Batch calls instead of timing them
+	Body    func() error // a loop PrepareBench made; nil to prepare (and warm up) here
 }
 
 // BenchResult is what the loop measured. Times and cycles are per sample.
@@ -35,13 +36,9 @@ type BenchResult struct {
 	Profile         []byte
 }
 
-// Bench times op of in inside this process: inputs are prepared outside the
-// timed region, the goroutine is locked to its OS thread, and each sample
-// reads the monotonic clock and the cycle counter around Batch calls.
-func Bench(in *Instance, op Op, s BenchSpec) (*BenchResult, error) {
-	if s.Samples < 1 || s.Batch < 1 {
-		return nil, fmt.Errorf("bench %s %s: samples and batch must be positive", in.ID(), op.Name)
-	}
+// PrepareBench prepares op's inputs outside any timed region and runs the
+// warm-up calls, returning the loop body that Bench then times.
+func PrepareBench(in *Instance, op Op, s BenchSpec) (func() error, error) {
 	if op.Prepare == nil {
 		return nil, fmt.Errorf("bench %s %s: the operation is not timed", in.ID(), op.Name)
 	}
@@ -56,6 +53,24 @@ func Bench(in *Instance, op Op, s BenchSpec) (*BenchResult, error) {
 	for i := int64(0); i < s.Warmup; i++ {
 		if err := body(); err != nil {
 			return nil, fmt.Errorf("bench %s %s: warm-up: %w", in.ID(), op.Name, err)
+		}
+	}
+	return body, nil
+}
+
+// Bench times op of in inside this process: inputs are prepared outside the
+// timed region (here, or earlier by PrepareBench), the goroutine is locked
+// to its OS thread, and each sample reads the monotonic clock and the cycle
+// counter around Batch calls.
+func Bench(in *Instance, op Op, s BenchSpec) (*BenchResult, error) {
+	if s.Samples < 1 || s.Batch < 1 {
+		return nil, fmt.Errorf("bench %s %s: samples and batch must be positive", in.ID(), op.Name)
+	}
+	body := s.Body
+	if body == nil {
+		var err error
+		if body, err = PrepareBench(in, op, s); err != nil {
+			return nil, err
 		}
 	}
 	if s.Profile {

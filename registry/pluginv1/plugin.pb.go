@@ -764,15 +764,20 @@ func (x *KATChunk) GetData() []byte {
 }
 
 type BenchRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Instance      string                 `protobuf:"bytes,1,opt,name=instance,proto3" json:"instance,omitempty"`
-	Op            string                 `protobuf:"bytes,2,opt,name=op,proto3" json:"op,omitempty"`
-	Samples       int64                  `protobuf:"varint,3,opt,name=samples,proto3" json:"samples,omitempty"` // timed samples
-	Batch         int64                  `protobuf:"varint,4,opt,name=batch,proto3" json:"batch,omitempty"`     // calls per sample
-	Warmup        int64                  `protobuf:"varint,5,opt,name=warmup,proto3" json:"warmup,omitempty"`   // untimed calls before the samples
-	MsgLen        int32                  `protobuf:"varint,6,opt,name=msg_len,json=msgLen,proto3" json:"msg_len,omitempty"`
-	OutLen        int32                  `protobuf:"varint,7,opt,name=out_len,json=outLen,proto3" json:"out_len,omitempty"`
-	Profile       bool                   `protobuf:"varint,8,opt,name=profile,proto3" json:"profile,omitempty"` // take a CPU profile of an extra, untimed-for-record run
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	Instance string                 `protobuf:"bytes,1,opt,name=instance,proto3" json:"instance,omitempty"`
+	Op       string                 `protobuf:"bytes,2,opt,name=op,proto3" json:"op,omitempty"`
+	Samples  int64                  `protobuf:"varint,3,opt,name=samples,proto3" json:"samples,omitempty"` // timed samples
+	Batch    int64                  `protobuf:"varint,4,opt,name=batch,proto3" json:"batch,omitempty"`     // calls per sample
+	Warmup   int64                  `protobuf:"varint,5,opt,name=warmup,proto3" json:"warmup,omitempty"`   // untimed calls before the samples
+	MsgLen   int32                  `protobuf:"varint,6,opt,name=msg_len,json=msgLen,proto3" json:"msg_len,omitempty"`
+	OutLen   int32                  `protobuf:"varint,7,opt,name=out_len,json=outLen,proto3" json:"out_len,omitempty"`
+	Profile  bool                   `protobuf:"varint,8,opt,name=profile,proto3" json:"profile,omitempty"` // take a CPU profile of an extra, untimed-for-record run
+	// Prepare the point's inputs and run the warm-up only, keeping the
+	// prepared loop for the next call on the same point, and return no
+	// samples: the call that follows is the timed loop alone, so the host
+	// can bound the samples by the time the call took.
+	Prepare       bool `protobuf:"varint,9,opt,name=prepare,proto3" json:"prepare,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -859,6 +864,13 @@ func (x *BenchRequest) GetOutLen() int32 {
 func (x *BenchRequest) GetProfile() bool {
 	if x != nil {
 		return x.Profile
+	}
+	return false
+}
+
+func (x *BenchRequest) GetPrepare() bool {
+	if x != nil {
+		return x.Prepare
 	}
 	return false
 }
@@ -1237,7 +1249,7 @@ const file_plugin_proto_rawDesc = "" +
 	"\x06source\x18\x02 \x01(\tR\x06source\x12\x18\n" +
 	"\arecords\x18\x03 \x01(\x05R\arecords\"\x1e\n" +
 	"\bKATChunk\x12\x12\n" +
-	"\x04data\x18\x01 \x01(\fR\x04data\"\xce\x01\n" +
+	"\x04data\x18\x01 \x01(\fR\x04data\"\xe8\x01\n" +
 	"\fBenchRequest\x12\x1a\n" +
 	"\binstance\x18\x01 \x01(\tR\binstance\x12\x0e\n" +
 	"\x02op\x18\x02 \x01(\tR\x02op\x12\x18\n" +
@@ -1246,7 +1258,8 @@ const file_plugin_proto_rawDesc = "" +
 	"\x06warmup\x18\x05 \x01(\x03R\x06warmup\x12\x17\n" +
 	"\amsg_len\x18\x06 \x01(\x05R\x06msgLen\x12\x17\n" +
 	"\aout_len\x18\a \x01(\x05R\x06outLen\x12\x18\n" +
-	"\aprofile\x18\b \x01(\bR\aprofile\"\xba\x04\n" +
+	"\aprofile\x18\b \x01(\bR\aprofile\x12\x18\n" +
+	"\aprepare\x18\t \x01(\bR\aprepare\"\xba\x04\n" +
 	"\rBenchResponse\x12\x0e\n" +
 	"\x02ns\x18\x01 \x03(\x03R\x02ns\x12\x16\n" +
 	"\x06cycles\x18\x02 \x03(\x03R\x06cycles\x12!\n" +

@@ -196,8 +196,17 @@ func (c *Campaign) benchInstance(s *plugin.Source, pts []*point, static int64) {
 				}
 			}
 			cal := pt.rec.Calibration
-			r, err := p.Bench(&pluginv1.BenchRequest{Instance: id, Op: pt.op, Samples: cal.Samples, Batch: cal.Batch,
-				Warmup: cal.Warmup, MsgLen: int32(pt.msgLen), OutLen: int32(pt.outLen)})
+			// Inputs and warm-up in a call of their own, so that the timed
+			// call is the loop alone and the host can bound it.
+			req := &pluginv1.BenchRequest{Instance: id, Op: pt.op, Batch: cal.Batch,
+				Warmup: cal.Warmup, MsgLen: int32(pt.msgLen), OutLen: int32(pt.outLen), Prepare: true}
+			_, err := p.Bench(req)
+			var r *pluginv1.BenchResponse
+			var hc plugin.HostClock
+			if err == nil {
+				req.Prepare, req.Warmup, req.Samples = false, 0, cal.Samples
+				r, hc, err = p.TimedBench(req)
+			}
 			c.cfg.Progress.Done()
 			if err != nil {
 				pt.rec.Error = fmt.Sprintf("trial %d: %v", t, err)
@@ -209,7 +218,12 @@ func (c *Campaign) benchInstance(s *plugin.Source, pts []*point, static int64) {
 				CoreCycles: r.CoreCycles, CoreError: r.CoreCyclesError,
 				AllocsPerOp: r.AllocsPerOp, BytesPerOp: r.BytesPerOp, RSSBaseKiB: r.RssBaselineKib,
 				RSSPeakKiB: r.RssPeakKib, HWMReset: r.HwmReset, CallsPerOp: r.CallsPerOp,
+				HostWallNS: hc.WallNS, HostCPUNS: hc.CPUNS, HostWaitNS: hc.WaitNS,
 			})
+			if why := pt.rec.Trials[len(pt.rec.Trials)-1].Unbounded(); why != "" {
+				c.finding(evidence.Finding{Plugin: s.Name, Instance: id, Op: pt.label, What: "bench",
+					Detail: fmt.Sprintf("trial %d: reported timings inconsistent with host measurement: %s (kept in the evidence, left out of every figure)", t, why)})
+			}
 		}
 		stop()
 	}

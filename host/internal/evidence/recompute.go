@@ -16,6 +16,12 @@ func (r *Record) Recompute() RecordStats {
 	calls := map[string]float64{}
 	var allocs, bytes float64
 	for _, t := range r.Trials {
+		// A trial whose samples do not fit the host's own measurement
+		// stays in the evidence but counts for nothing.
+		if t.Unbounded() != "" {
+			s.Excluded++
+			continue
+		}
 		tn := stats.PerOp(t.NS, t.Batch)
 		ns = append(ns, tn...)
 		cyc = append(cyc, stats.PerOp(t.Cycles, t.Batch)...)

@@ -148,6 +148,14 @@ type Trial struct {
 	RSSPeakKiB  int64              `json:"rss_peak_kib"`
 	HWMReset    bool               `json:"hwm_reset"`
 	CallsPerOp  map[string]float64 `json:"calls_per_op,omitempty"`
+	// What the host measured of the timed call from outside the plugin:
+	// its wall-clock time, the CPU time the kernel accounted to the
+	// plugin's threads during it, and the time the plugin's and the host's
+	// threads waited on a run queue (-1: unreadable). Zero in records of
+	// hosts that did not measure them.
+	HostWallNS int64 `json:"host_wall_ns,omitempty"`
+	HostCPUNS  int64 `json:"host_cpu_ns,omitempty"`
+	HostWaitNS int64 `json:"host_wait_ns,omitempty"`
 }
 
 // Calibration is how the iteration counts were chosen.
@@ -184,6 +192,7 @@ type Record struct {
 
 // RecordStats are computed from the raw trials (see Recompute).
 type RecordStats struct {
+	Excluded    int                `json:"excluded_trials,omitempty"` // trials outside the host's bounds, left out of every figure
 	NS          stats.Summary      `json:"ns"`
 	Cycles      stats.Summary      `json:"cycles"`                // time-stamp counter
 	CoreCycles  *stats.Summary     `json:"core_cycles,omitempty"` // perf events, where allowed

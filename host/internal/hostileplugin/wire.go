@@ -5,6 +5,7 @@ import (
 	"math"
 	"os"
 	"strings"
+	"time"
 
 	"github.com/hashicorp/go-plugin"
 	"google.golang.org/grpc"
@@ -28,7 +29,8 @@ var instanceNames = map[string]string{
 	"slash":    "../../outside",
 }
 
-var benchModes = map[string]bool{"emptysamples": true, "batch0": true, "badpid": true, "nan": true, "scaled": true}
+var benchModes = map[string]bool{"emptysamples": true, "batch0": true, "badpid": true, "nan": true, "wrongbatch": true,
+	"sleeper": true, "scaledns": true}
 
 // serveMalformed serves the mode's malformed replies, if it is one of
 // those modes; it does not return then.
@@ -63,8 +65,23 @@ func (m *malformed) Describe(context.Context, *pluginv1.DescribeRequest) (*plugi
 
 func (m *malformed) Bench(_ context.Context, req *pluginv1.BenchRequest) (*pluginv1.BenchResponse, error) {
 	r := &pluginv1.BenchResponse{Batch: req.Batch, Pid: int32(os.Getpid()), CycleSource: "none"}
+	if req.Prepare {
+		return r, nil
+	}
 	for i := int64(0); i < req.Samples; i++ {
-		r.Ns = append(r.Ns, 1000*req.Batch)
+		ns := 1000 * req.Batch // a claimed microsecond a call
+		switch m.mode {
+		case "sleeper":
+			// Really 50 µs a call, asleep; claims 1 µs.
+			time.Sleep(time.Duration(req.Batch) * 50 * time.Microsecond)
+		case "scaledns":
+			// Really 20 µs a call of computing; claims a thousandth.
+			t0 := time.Now()
+			for time.Since(t0) < time.Duration(req.Batch)*20*time.Microsecond {
+			}
+			ns = max(int64(time.Since(t0))/1000, 1)
+		}
+		r.Ns = append(r.Ns, ns)
 	}
 	switch m.mode {
 	case "emptysamples":
@@ -75,7 +92,7 @@ func (m *malformed) Bench(_ context.Context, req *pluginv1.BenchRequest) (*plugi
 		r.Pid = 4242
 	case "nan":
 		r.AllocsPerOp = math.NaN()
-	case "scaled":
+	case "wrongbatch":
 		r.Batch = req.Batch * 1000
 	}
 	return r, nil

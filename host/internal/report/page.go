@@ -255,7 +255,7 @@ func (m *model) katResults(d *doc, p *evidence.PluginInfo, id string) {
 
 func (m *model) performance(d *doc, p *evidence.PluginInfo, id string) {
 	d.h(2, id+"-4", "4 Performance")
-	d.p(txt("Per call: mean cycles and mean time over all n calls, the median of the per-call sample times, ops/s = 1/mean, the median of the trials' medians, the 10th–90th percentile spread; n = trials × timed calls per trial. Calibration: the per-call estimate of the short calibration run, and the samples × calls per sample it chose for each trial."))
+	d.p(txt("Per call: mean cycles and mean time over all n calls, the median of the per-call sample times, ops/s = 1/mean, the median of the trials' medians, the 10th–90th percentile spread; n = trials × timed calls per trial. Calibration: the per-call estimate of the short calibration run, and the samples × calls per sample it chose for each trial. Host-side bounds: per call, what the plugin's samples total beside the timed call's wall-clock time and the CPU time the kernel accounted to the plugin, as the host measured them from outside; a trial outside the bounds is kept in the evidence and left out of every figure."))
 	var bars []barItem
 	var spread []spreadRow
 	var series []lineSeries
@@ -266,7 +266,7 @@ func (m *model) performance(d *doc, p *evidence.PluginInfo, id string) {
 		}
 		d.h(3, id+"-4-"+evidence.Safe(in.ID), "%s", in.ID)
 		sym := in.Kind.Symmetric()
-		cols := []string{"operation", "mean cycles:", "mean time:", "median:", "ops/s:", "median trial:", "p10–p90:", "n = trials × calls:", "calibration:"}
+		cols := []string{"operation", "mean cycles:", "mean time:", "median:", "ops/s:", "median trial:", "p10–p90:", "n = trials × calls:", "calibration:", "host-side bounds:"}
 		if sym {
 			cols = append(cols, "cycles/byte:", "MB/s:")
 		}
@@ -284,7 +284,7 @@ func (m *model) performance(d *doc, p *evidence.PluginInfo, id string) {
 			}
 			row := []inline{txt(r.Op), txt(Count(s.Cycles.Mean)), txt(Duration(s.NS.Mean)), txt(Duration(s.NS.Median)), txt(Count(s.OpsPerSec)),
 				txt(Duration(s.MedianTrial)), txtf("%s – %s", Duration(s.NS.P10), Duration(s.NS.P90)), txt(nCalls(r)),
-				txtf("%s/call: %d × %d", Duration(r.Calibration.EstimateNS), r.Calibration.Samples, r.Calibration.Batch)}
+				txtf("%s/call: %d × %d", Duration(r.Calibration.EstimateNS), r.Calibration.Samples, r.Calibration.Batch), hostBounds(r)}
 			if sym {
 				if r.MsgLen > 0 {
 					row = append(row, txt(Float(s.CyclesPerB, 2)), txt(Float(s.MBPerSec, 1)))
@@ -619,4 +619,27 @@ func sortedKeys[V any](m map[string]V) []string {
 	}
 	sort.Strings(ks)
 	return ks
+}
+
+// hostBounds shows, per call over the trials, the plugin's samples beside
+// what the host measured of the timed calls, and how many trials fell
+// outside the bounds.
+func hostBounds(r *evidence.Record) inline {
+	var sum, wall, cpu, calls int64
+	for _, t := range r.Trials {
+		if t.HostWallNS <= 0 {
+			continue
+		}
+		for _, ns := range t.NS {
+			sum += ns
+		}
+		wall += t.HostWallNS
+		cpu += max(t.HostCPUNS, 0)
+		calls += int64(len(t.NS)) * t.Batch
+	}
+	if calls == 0 {
+		return txt("not measured")
+	}
+	per := func(x int64) string { return Duration(float64(x) / float64(calls)) }
+	return txtf("samples %s, wall %s, CPU %s; %d of %d trials out", per(sum), per(wall), per(cpu), r.Stats.Excluded, len(r.Trials))
 }

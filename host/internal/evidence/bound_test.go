@@ -1,0 +1,39 @@
+package evidence
+
+import (
+	"strings"
+	"testing"
+)
+
+// TestUnbounded checks each bound on a trial whose answer is known.
+func TestUnbounded(t *testing.T) {
+	const ms = 1_000_000
+	for _, c := range []struct {
+		name            string
+		ns              []int64
+		wall, cpu, wait int64
+		want            string
+	}{
+		{"honest", []int64{10 * ms, 10 * ms}, 22 * ms, 21 * ms, 1 * ms, ""},
+		{"honest, loaded", []int64{10 * ms, 10 * ms}, 90 * ms, 20 * ms, 75 * ms, ""},
+		{"older record", []int64{1}, 0, 0, 0, ""},
+		{"more than the call", []int64{15 * ms, 15 * ms}, 22 * ms, 21 * ms, 1 * ms, "more than"},
+		{"scaled down", []int64{20_000, 20_000}, 42 * ms, 41 * ms, 1 * ms, "CPU time"},
+		{"asleep", []int64{20_000, 20_000}, 100 * ms, 1 * ms, 1 * ms, "neither ran nor waited"},
+		{"CPU unreadable", []int64{20_000, 20_000}, 100 * ms, -1, -1, ""},
+	} {
+		tr := Trial{NS: c.ns, HostWallNS: c.wall, HostCPUNS: c.cpu, HostWaitNS: c.wait}
+		got := tr.Unbounded()
+		if c.want == "" && got != "" || c.want != "" && !strings.Contains(got, c.want) {
+			t.Errorf("%s: %q, want %q", c.name, got, c.want)
+		}
+	}
+	// An excluded trial counts for nothing in the statistics.
+	r := Record{Trials: []Trial{
+		{NS: []int64{10 * ms}, Batch: 1, HostWallNS: 11 * ms, HostCPUNS: 10 * ms, HostWaitNS: 0},
+		{NS: []int64{1}, Batch: 1, HostWallNS: 50 * ms, HostCPUNS: 49 * ms, HostWaitNS: 0},
+	}}
+	if s := r.Recompute(); s.Excluded != 1 || s.NS.Median != 10*ms {
+		t.Errorf("excluded %d, median %v: want 1 and the honest trial's 10 ms", s.Excluded, s.NS.Median)
+	}
+}

@@ -1,0 +1,70 @@
+package plugin
+
+import (
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"time"
+
+	"crucible.dev/registry/pluginv1"
+)
+
+// HostClock is what the host measured of one timed call from outside the
+// plugin: the call's wall-clock time, the CPU time the kernel accounted to
+// the plugin's threads during it, and the time they, and the host's own
+// threads, spent runnable but waiting for a CPU (-1 when unreadable).
+type HostClock struct {
+	WallNS, CPUNS, WaitNS int64
+}
+
+// TimedBench runs the timed loop of a point a Prepare call set up, and
+// measures the call from outside: the samples the plugin reports must fit
+// inside what the host saw.
+func (p *Process) TimedBench(req *pluginv1.BenchRequest) (*pluginv1.BenchResponse, HostClock, error) {
+	pc0, pw0 := threadsSched(p.Pid)
+	_, hw0 := threadsSched(os.Getpid())
+	t0 := time.Now()
+	r, err := p.Bench(req)
+	hc := HostClock{WallNS: int64(time.Since(t0)), CPUNS: -1, WaitNS: -1}
+	pc1, pw1 := threadsSched(p.Pid)
+	_, hw1 := threadsSched(os.Getpid())
+	if pc0 >= 0 && pc1 >= pc0 {
+		hc.CPUNS = pc1 - pc0
+	}
+	if pw0 >= 0 && pw1 >= pw0 && hw0 >= 0 && hw1 >= hw0 {
+		hc.WaitNS = pw1 - pw0 + hw1 - hw0
+	}
+	return r, hc, err
+}
+
+// threadsSched sums, over the threads of process pid, the CPU time the
+// kernel has accounted to them and the time they spent waiting on a run
+// queue, in nanoseconds (the first two fields of each thread's
+// schedstat); -1, -1 when they cannot be read.
+func threadsSched(pid int) (cpu, wait int64) {
+	if pid <= 0 {
+		return -1, -1
+	}
+	tasks, err := filepath.Glob(filepath.Join("/proc", strconv.Itoa(pid), "task", "*", "schedstat"))
+	if err != nil || len(tasks) == 0 {
+		return -1, -1
+	}
+	for _, t := range tasks {
+		b, err := os.ReadFile(t)
+		if err != nil {
+			continue // a thread that ended in between
+		}
+		f := strings.Fields(string(b))
+		if len(f) < 2 {
+			return -1, -1
+		}
+		c, err1 := strconv.ParseInt(f[0], 10, 64)
+		w, err2 := strconv.ParseInt(f[1], 10, 64)
+		if err1 != nil || err2 != nil {
+			return -1, -1
+		}
+		cpu, wait = cpu+c, wait+w
+	}
+	return cpu, wait
+}
