@@ -328,3 +328,31 @@ func TestHostileReplies(t *testing.T) {
 		}
 	}
 }
+
+// TestHostileTimedLoop: a decapsulation with a one-entry cache is timed at
+// its real cost (the loop never repeats an input), and one that answers
+// garbage once it is timed is caught.
+func TestHostileTimedLoop(t *testing.T) {
+	dir := hostileDir(t, "slowdecaps", "cachedecaps", "lazydecaps")
+	out := filepath.Join(t.TempDir(), "r")
+	args := quick(dir, out, "--suite", "all")
+	args[0] = "bench"
+	code, log := runHost(t, args...)
+	if code != 1 {
+		t.Fatalf("exit %d, want 1 (the lazy plugin)\n%s", code, log)
+	}
+	s := readSummary(t, out)
+	median := map[string]float64{}
+	for _, in := range s.Instances {
+		if o, ok := in.Ops["decaps"]; ok {
+			median[in.Plugin] = o.MedianNS
+		}
+	}
+	honest, cached := median["hostile-slowdecaps"], median["hostile-cachedecaps"]
+	if honest == 0 || cached < honest/2 {
+		t.Errorf("decaps median: %.0f ns with a cache, %.0f ns without: the cache answered the loop", cached, honest)
+	}
+	if !hasFinding(s.Findings, "hostile-lazydecaps", "wrong output under timing") {
+		t.Errorf("the lazy decapsulation is not caught; findings:\n%s", findingsOf(s.Findings, "hostile-lazydecaps"))
+	}
+}

@@ -56,6 +56,15 @@ func FindOp(in *Instance, name string) (Op, bool) {
 // given: 64 bytes, as the NGCC measurements use.
 const benchMsg = 64
 
+// randomMsg is a message of the benchmark's length with random content.
+func randomMsg(r io.Reader, p BenchParams) ([]byte, error) {
+	msg := make([]byte, len(msgOf(p, benchMsg)))
+	if _, err := io.ReadFull(r, msg); err != nil {
+		return nil, fmt.Errorf("message: %w", err)
+	}
+	return msg, nil
+}
+
 func msgOf(p BenchParams, def int) []byte {
 	n := p.MsgLen
 	if n == 0 {
@@ -78,21 +87,38 @@ func kemOps(k KEM) []Op {
 		}
 		return pk, sk, ct, nil
 	}
+	// Decapsulation cycles through BenchPool keys and ciphertexts, and
+	// checks the key it returns against the encapsulated one.
+	type decapsIn struct{ sk, ct, ss []byte }
 	decaps := func(invalid bool) func(io.Reader, BenchParams) (func() error, error) {
 		return func(r io.Reader, _ BenchParams) (func() error, error) {
-			_, sk, ct, err := setup(r)
-			if err != nil {
-				return nil, err
-			}
-			if !invalid {
-				return func() error { _, err := k.Decapsulate(sk, ct); return err }, nil
-			}
-			// An invalid ciphertext's answer is the scheme's business (a
-			// rejection key, or an error where the scheme defines one):
-			// the loop times the call whatever it returns.
-			ct = bytes.Clone(ct)
-			ct[len(ct)/2] ^= 0x01
-			return func() error { k.Decapsulate(sk, ct); return nil }, nil
+			return pooled(func() (decapsIn, error) {
+				pk, sk, err := k.GenerateKey(r)
+				if err != nil {
+					return decapsIn{}, fmt.Errorf("keygen: %w", err)
+				}
+				ct, ss, err := k.Encapsulate(r, pk)
+				if err != nil {
+					return decapsIn{}, fmt.Errorf("encaps: %w", err)
+				}
+				if invalid {
+					ct[len(ct)/2] ^= 0x01
+				}
+				return decapsIn{sk, ct, ss}, nil
+			}, func(in decapsIn, check bool) error {
+				ss, err := k.Decapsulate(in.sk, in.ct)
+				if invalid {
+					// An invalid ciphertext's answer is the scheme's
+					// business (a rejection key, or an error where the
+					// scheme defines one): the loop times the call
+					// whatever it returns.
+					return nil
+				}
+				if err == nil && check {
+					err = same("decaps", ss, in.ss)
+				}
+				return err
+			})
 		}
 	}
 	return []Op{
@@ -114,11 +140,13 @@ func kemOps(k KEM) []Op {
 				return Args{ArgCT: ct, ArgSS: ss}, err
 			},
 			Prepare: func(r io.Reader, _ BenchParams) (func() error, error) {
-				pk, _, err := k.GenerateKey(r)
-				if err != nil {
-					return nil, fmt.Errorf("keygen: %w", err)
-				}
-				return func() error { _, _, err := k.Encapsulate(r, pk); return err }, nil
+				return pooled(func() ([]byte, error) {
+					pk, _, err := k.GenerateKey(r)
+					if err != nil {
+						return nil, fmt.Errorf("keygen: %w", err)
+					}
+					return pk, nil
+				}, func(pk []byte, _ bool) error { _, _, err := k.Encapsulate(r, pk); return err })
 			}},
 		{Name: "decaps", Secret: true,
 			Run: func(_ io.Reader, in Args) (Args, error) {
@@ -178,12 +206,15 @@ func sigOps(s Signature) []Op {
 				return Args{ArgSig: sig}, err
 			},
 			Prepare: func(r io.Reader, p BenchParams) (func() error, error) {
-				_, sk, err := s.GenerateKey(r)
-				if err != nil {
-					return nil, fmt.Errorf("keygen: %w", err)
-				}
-				msg := msgOf(p, benchMsg)
-				return func() error { _, err := s.Sign(r, sk, msg, nil); return err }, nil
+				type signIn struct{ sk, msg []byte }
+				return pooled(func() (signIn, error) {
+					_, sk, err := s.GenerateKey(r)
+					if err != nil {
+						return signIn{}, fmt.Errorf("keygen: %w", err)
+					}
+					msg, err := randomMsg(r, p)
+					return signIn{sk, msg}, err
+				}, func(in signIn, _ bool) error { _, err := s.Sign(r, in.sk, in.msg, nil); return err })
 			},
 			// Fixed vs random messages under one key.
 			CT: func(r io.Reader, m int) (func(int, int) error, error) {
@@ -214,17 +245,25 @@ func sigOps(s Signature) []Op {
 				}
 				return out, nil
 			},
+			// Every call must accept: a verification that fails under
+			// timing ends the loop with its error.
 			Prepare: func(r io.Reader, p BenchParams) (func() error, error) {
-				pk, sk, err := s.GenerateKey(r)
-				if err != nil {
-					return nil, fmt.Errorf("keygen: %w", err)
-				}
-				msg := msgOf(p, benchMsg)
-				sig, err := s.Sign(r, sk, msg, nil)
-				if err != nil {
-					return nil, fmt.Errorf("sign: %w", err)
-				}
-				return func() error { return s.Verify(pk, msg, sig, nil) }, nil
+				type verifyIn struct{ pk, msg, sig []byte }
+				return pooled(func() (verifyIn, error) {
+					pk, sk, err := s.GenerateKey(r)
+					if err != nil {
+						return verifyIn{}, fmt.Errorf("keygen: %w", err)
+					}
+					msg, err := randomMsg(r, p)
+					if err != nil {
+						return verifyIn{}, err
+					}
+					sig, err := s.Sign(r, sk, msg, nil)
+					if err != nil {
+						return verifyIn{}, fmt.Errorf("sign: %w", err)
+					}
+					return verifyIn{pk, msg, sig}, nil
+				}, func(in verifyIn, _ bool) error { return s.Verify(in.pk, in.msg, in.sig, nil) })
 			}},
 	}
 }
@@ -340,17 +379,16 @@ func kexOps(x KEX) []Op {
 				return Args{ArgOut: out, ArgSt: st}, err
 			},
 			Prepare: func(r io.Reader, _ BenchParams) (func() error, error) {
-				t, err := RunExchange(x, r)
-				if err != nil {
-					return nil, err
-				}
-				s := pidx(Sender(i))
-				pk, sk, peer, st := t.PK[s], t.SK[s], t.PK[1-s], t.stateBefore(i)
-				var in []byte
-				if i > 1 {
-					in = t.Msg[i-2]
-				}
-				return func() error { _, _, err := x.Pass(i, r, pk, sk, peer, st, in); return err }, nil
+				return pooled(func() (*Transcript, error) { return RunExchange(x, r) },
+					func(t *Transcript, _ bool) error {
+						s := pidx(Sender(i))
+						var in []byte
+						if i > 1 {
+							in = t.Msg[i-2]
+						}
+						_, _, err := x.Pass(i, r, t.PK[s], t.SK[s], t.PK[1-s], t.stateBefore(i), in)
+						return err
+					})
 			},
 			// Fixed vs random exchanges: the inputs of pass i from one
 			// transcript, or from many.
@@ -376,14 +414,17 @@ func kexOps(x KEX) []Op {
 				ss, err := x.Derive(p, a[0], a[1], a[2], a[3], in[ArgIn])
 				return Args{ArgSS: ss}, err
 			},
+			// Each derived secret is checked against the exchange's.
 			Prepare: func(r io.Reader, _ BenchParams) (func() error, error) {
-				t, err := RunExchange(x, r)
-				if err != nil {
-					return nil, err
-				}
-				s := pidx(p)
-				pk, sk, peer, st, in := t.PK[s], t.SK[s], t.PK[1-s], t.finalState(p), t.lastReceived(p)
-				return func() error { _, err := x.Derive(p, pk, sk, peer, st, in); return err }, nil
+				return pooled(func() (*Transcript, error) { return RunExchange(x, r) },
+					func(t *Transcript, check bool) error {
+						s := pidx(p)
+						ss, err := x.Derive(p, t.PK[s], t.SK[s], t.PK[1-s], t.finalState(p), t.lastReceived(p))
+						if err == nil && check {
+							err = same(name, ss, t.SS[s])
+						}
+						return err
+					})
 			},
 			CT: kexCT(x, func(t *Transcript, _ io.Reader) func() error {
 				s := pidx(p)

@@ -66,7 +66,7 @@ func TestRunExchange(t *testing.T) {
 	}
 	// Every step replays alone from the transcript.
 	for _, op := range Ops(&Instance{Name: "toy", Kind: KindKEX, KEX: toyKEX{}}) {
-		body, err := op.Prepare(bytes.NewReader(bytes.Repeat([]byte{3}, 1000)), BenchParams{})
+		body, err := op.Prepare(bytes.NewReader(bytes.Repeat([]byte{3}, 1<<20)), BenchParams{})
 		if err != nil {
 			t.Fatalf("%s: %v", op.Name, err)
 		}

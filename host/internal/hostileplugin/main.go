@@ -18,6 +18,7 @@
 package main
 
 import (
+	"bytes"
 	"crypto/sha512"
 	"fmt"
 	"io"
@@ -177,9 +178,19 @@ func threads() string {
 // fixture's point is what it does around it.
 const pkLen, skLen, ctLen, ssLen = 32, 64, 48, 32
 
-type standIn struct{}
+// standIn is a consistent KEM. Its decapsulation costs about as much as a
+// real one (a chain of hashes) in the modes that time it: "slowdecaps"
+// honestly, "cachedecaps" with a one-entry cache of the last answer (fast
+// whenever the loop repeats its input), "lazydecaps" answering garbage
+// from its 50th call on (as a plugin that cut corners once timed would).
+type standIn struct {
+	mode           string
+	lastSK, lastCT []byte
+	last           []byte
+	calls          int
+}
 
-func (standIn) GenerateKey(rand io.Reader) (pk, sk []byte, err error) {
+func (*standIn) GenerateKey(rand io.Reader) (pk, sk []byte, err error) {
 	sk = make([]byte, skLen)
 	if _, err := io.ReadFull(rand, sk); err != nil {
 		return nil, nil, err
@@ -187,26 +198,52 @@ func (standIn) GenerateKey(rand io.Reader) (pk, sk []byte, err error) {
 	return sk[:pkLen:pkLen], sk, nil
 }
 
-func (standIn) Encapsulate(rand io.Reader, pk []byte) (ct, ss []byte, err error) {
+func (*standIn) Encapsulate(rand io.Reader, pk []byte) (ct, ss []byte, err error) {
 	ct = make([]byte, ctLen)
 	if _, err := io.ReadFull(rand, ct); err != nil {
 		return nil, nil, err
 	}
-	h := sha512.Sum512(append(append([]byte{}, pk...), ct...))
-	return ct, h[:ssLen], nil
+	return ct, key(pk, ct), nil
 }
 
-func (standIn) Decapsulate(sk, ct []byte) ([]byte, error) {
+func (k *standIn) Decapsulate(sk, ct []byte) ([]byte, error) {
 	if len(sk) != skLen || len(ct) != ctLen {
 		return nil, fmt.Errorf("decaps: sk %d bytes, ct %d bytes", len(sk), len(ct))
 	}
-	h := sha512.Sum512(append(append([]byte{}, sk[:pkLen]...), ct...))
-	return h[:ssLen], nil
+	k.calls++
+	switch k.mode {
+	case "cachedecaps":
+		if bytes.Equal(sk, k.lastSK) && bytes.Equal(ct, k.lastCT) {
+			return k.last, nil
+		}
+	case "lazydecaps":
+		if k.calls >= 50 {
+			return make([]byte, ssLen), nil
+		}
+	}
+	ss := key(sk[:pkLen], ct)
+	if k.mode == "slowdecaps" || k.mode == "cachedecaps" || k.mode == "lazydecaps" {
+		h := sha512.Sum512(ss)
+		for i := 0; i < 200; i++ { // about 30 µs
+			h = sha512.Sum512(h[:])
+		}
+		sink ^= h[0] // the chain's cost, not its value
+	}
+	k.lastSK, k.lastCT, k.last = bytes.Clone(sk), bytes.Clone(ct), ss
+	return ss, nil
+}
+
+// sink keeps the hash chain from being optimised away.
+var sink byte
+
+func key(pk, ct []byte) []byte {
+	h := sha512.Sum512(append(append([]byte{}, pk...), ct...))
+	return h[:ssLen]
 }
 
 func serve(mode string, notes map[string]string) {
 	registry.Serve(&registry.Plugin{Name: "hostile-" + mode, Version: "0", Instances: []*registry.Instance{{
-		Name: "HostileKEM", Impl: "hostile-" + mode, Kind: registry.KindKEM, KEM: standIn{}, Notes: notes,
+		Name: "HostileKEM", Impl: "hostile-" + mode, Kind: registry.KindKEM, KEM: &standIn{mode: mode}, Notes: notes,
 		Sizes: registry.Sizes{PublicKey: pkLen, SecretKey: skLen, Ciphertext: ctLen, SharedSecret: ssLen},
 	}}})
 }
