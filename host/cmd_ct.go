@@ -4,12 +4,15 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"path/filepath"
 	"text/tabwriter"
+	"time"
 
 	"crucible.dev/host/internal/campaign"
+	"crucible.dev/host/internal/ct"
 	"crucible.dev/host/internal/evidence"
+	"crucible.dev/host/internal/hoststate"
 	"crucible.dev/host/internal/plugin"
-	"crucible.dev/registry"
 	"crucible.dev/registry/pluginv1"
 )
 
@@ -17,36 +20,18 @@ func init() {
 	register("ct", "constant-time check: fixed-vs-random timing test (Welch's t) of every secret operation", cmdCT)
 }
 
-// ctLine is one operation's verdict.
-type ctLine struct {
-	Plugin   string    `json:"plugin"`
-	Instance string    `json:"instance"`
-	Op       string    `json:"op"`
-	N        int64     `json:"n"`
-	T        float64   `json:"t"`
-	TByCrop  []float64 `json:"t_by_crop"`
-	Repeat   *float64  `json:"t_repeat,omitempty"` // the second run's |t|, taken only when the first crossed the threshold
-	Verdict  string    `json:"verdict"`
-	Error    string    `json:"error,omitempty"`
-}
-
-// Verdicts of the constant-time check.
-const (
-	ctLeak       = "LEAK"
-	ctNoLeak     = "no leak detected"
-	ctUnrepeated = "not reproduced"
-)
-
 // cmdCT runs the dudect-style test inside each plugin for every operation
-// that handles secrets and has one: |t| above registry.CTThreshold in two
-// runs with fresh inputs flags a timing leak.
+// that handles secrets and has one. The plugin returns the raw
+// measurements; the host computes Welch's t and the verdict (|t| above
+// ct.Threshold in a run and in its repeat flags a leak) and writes both into
+// a run directory, where the reports show them and validate recomputes them.
 func cmdCT(args []string) error {
 	fs := flag.NewFlagSet("ct", flag.ContinueOnError)
 	var c common
 	c.register(fs)
 	suite := fs.String("suite", "all", "what to check: all, a plugin name, or a kind")
 	n := fs.Int("measurements", 20000, "timed calls per operation, split at random between the two classes")
-	out := fs.String("o", "", "also write the verdicts as JSON to this file")
+	out := fs.String("out", "", "run directory (default results/<UTC timestamp>-ct)")
 	cpu := fs.Int("cpu", -1, "pin plugin processes to this CPU")
 	if err := fs.Parse(args); err != nil {
 		return &exitError{2, nil}
@@ -60,111 +45,143 @@ func cmdCT(args []string) error {
 		return err
 	}
 	defer lc.Close()
-	var lines []ctLine
+	if *out == "" {
+		*out = filepath.Join("results", time.Now().UTC().Format("20060102T150405Z")+"-ct")
+	}
+	if _, err := os.Stat(evidence.CampaignPath(*out)); err == nil {
+		return usageErr("%s already holds a run: give another --out", *out)
+	}
+	if err := evidence.Track(*out); err != nil {
+		return usageErr("%v", err)
+	}
+	camp := evidence.Campaign{Tool: "crucible host", Command: append([]string{"host", "ct"}, args...),
+		Started: time.Now().UTC().Format(time.RFC3339), Suite: *suite, Environment: hoststate.Capture(), Sandbox: lc.Report()}
+	camp.Settings.CPU = *cpu
+	if err := evidence.WriteJSON(evidence.CampaignPath(*out), camp); err != nil {
+		return &exitError{2, err}
+	}
+	opts := plugin.Options{Limits: c.limits, Launcher: lc, CPU: *cpu}
+	var recs []*evidence.CTRecord
 	for i := range srcs {
 		s := &srcs[i]
 		if !campaign.SelectPlugin(*suite, s.Name) {
 			continue
 		}
-		if err := plugin.Build(root, cache, s, os.Stderr); err != nil {
-			lines = append(lines, ctLine{Plugin: s.Name, Verdict: "error", Error: firstLine(err.Error())})
-			continue
-		}
-		p, err := plugin.Start(*s, plugin.Options{Limits: c.limits, Launcher: lc, CPU: *cpu})
-		if err != nil {
-			lines = append(lines, ctLine{Plugin: s.Name, Verdict: "error", Error: firstLine(err.Error())})
-			continue
-		}
-		d, err := p.Describe()
-		if err != nil {
-			p.Kill()
-			lines = append(lines, ctLine{Plugin: s.Name, Verdict: "error", Error: firstLine(err.Error())})
-			continue
-		}
-		for _, in := range d.Instances {
-			if !campaign.SelectInstance(*suite, s.Name, in) || in.Unavailable != "" {
-				continue
-			}
-			for _, op := range in.Ops {
-				if !op.Secret || !op.Ct {
-					continue
-				}
-				lines = append(lines, ctOp(p, s.Name, in, op.Name, *n))
-				if p.Exited() {
-					p.Kill()
-					if p, err = plugin.Start(*s, plugin.Options{Limits: c.limits, Launcher: lc, CPU: *cpu}); err != nil {
-						break
-					}
-				}
-			}
-		}
-		p.Kill()
+		recs = append(recs, ctPlugin(root, cache, s, opts, *suite, *n)...)
 	}
-	tw := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "plugin\tinstance\toperation\tn\t|t|\trepeat |t|\tverdict")
+	if len(recs) == 0 {
+		return usageErr("suite %q has no operation with a constant-time test", *suite)
+	}
 	leaks := 0
-	for _, l := range lines {
-		repeat := "-"
-		if l.Repeat != nil {
-			repeat = fmt.Sprintf("%.2f", *l.Repeat)
+	for _, r := range recs {
+		if err := evidence.WriteJSON(evidence.CTPath(*out, r.Plugin, r.Instance, r.Op), r); err != nil {
+			return &exitError{2, err}
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%.2f\t%s\t%s\n", l.Plugin, l.Instance, l.Op, l.N, l.T, repeat, l.Verdict+errSuffix(l.Error))
-		if l.Verdict != ctNoLeak && l.Verdict != ctUnrepeated {
+		if r.Verdict != evidence.CTNoLeak && r.Verdict != evidence.CTUnrepeated {
 			leaks++
 		}
 	}
-	tw.Flush()
-	fmt.Printf("\n|t| > %.1f in a run and in its repeat flags a leak (Welch's t-test, fixed vs random secret inputs, max over %d percentile crops and none)\n", registry.CTThreshold, registry.CTCrops)
-	if *out != "" {
-		if err := evidence.WriteJSON(*out, lines); err != nil {
-			return &exitError{2, err}
-		}
+	if _, err := writeSummary(*out); err != nil {
+		return err
 	}
-	if len(lines) == 0 {
-		return usageErr("suite %q has no operation with a constant-time test", *suite)
-	}
+	ctTable(recs)
+	fmt.Printf("\n|t| > %.1f in a run and in its repeat flags a leak (Welch's t-test, fixed vs random secret inputs, max over %d percentile crops and none), computed by the host from the raw measurements in %s\n", ct.Threshold, ct.Crops, *out)
 	if leaks > 0 {
 		return &exitError{1, nil}
 	}
 	return nil
 }
 
+// ctPlugin checks every secret operation of one plugin, in one process
+// that is replaced when it dies.
+func ctPlugin(root, cache string, s *plugin.Source, opts plugin.Options, suite string, n int) []*evidence.CTRecord {
+	fail := func(err error) []*evidence.CTRecord {
+		return []*evidence.CTRecord{{Plugin: s.Name, Instance: "-", Op: "-", Verdict: evidence.CTError, Error: firstLine(err.Error())}}
+	}
+	if err := plugin.Build(root, cache, s, os.Stderr); err != nil {
+		return fail(err)
+	}
+	p, err := plugin.Start(*s, opts)
+	if err != nil {
+		return fail(err)
+	}
+	d, err := p.Describe()
+	if err != nil {
+		p.Kill()
+		return fail(err)
+	}
+	var recs []*evidence.CTRecord
+	for _, in := range d.Instances {
+		if !campaign.SelectInstance(suite, s.Name, in) || in.Unavailable != "" {
+			continue
+		}
+		for _, op := range in.Ops {
+			if !op.Secret || !op.Ct {
+				continue
+			}
+			if p == nil || p.Exited() {
+				if p != nil {
+					p.Kill()
+				}
+				if p, err = plugin.Start(*s, opts); err != nil {
+					p = nil
+					recs = append(recs, &evidence.CTRecord{Plugin: s.Name, Instance: campaign.InstID(in), Op: op.Name,
+						Verdict: evidence.CTError, Error: "restart: " + firstLine(err.Error())})
+					continue
+				}
+			}
+			recs = append(recs, ctOp(p, s.Name, in, op.Name, n))
+		}
+	}
+	if p != nil {
+		p.Kill()
+	}
+	return recs
+}
+
 // ctOp tests one operation. The maximum over a hundred crops of a test
 // whose classes take the same time still crosses the threshold now and then
 // under a noisy neighbour, so a crossing is repeated with fresh inputs and
 // counts as a leak only if it recurs: a real leak does, noise rarely twice.
-func ctOp(p *plugin.Process, pluginName string, in *pluginv1.Instance, op string, n int) ctLine {
-	l := ctLine{Plugin: pluginName, Instance: campaign.InstID(in), Op: op}
-	measure := func() (*pluginv1.ConstantTimeResponse, bool) {
-		r, err := p.ConstantTime(&pluginv1.ConstantTimeRequest{Instance: l.Instance, Op: op, Measurements: int64(n)})
+func ctOp(p *plugin.Process, pluginName string, in *pluginv1.Instance, op string, n int) *evidence.CTRecord {
+	r := &evidence.CTRecord{Plugin: pluginName, Instance: campaign.InstID(in), Op: op}
+	for len(r.Runs) < 2 {
+		resp, err := p.ConstantTime(&pluginv1.ConstantTimeRequest{Instance: r.Instance, Op: op, Measurements: int64(n)})
 		switch {
 		case err != nil:
-			l.Verdict, l.Error = "error", firstLine(err.Error())
-		case r.Error != "":
-			l.Verdict, l.Error = "error", firstLine(r.Error)
-		default:
-			return r, true
+			r.Error = firstLine(err.Error())
+		case resp.Error != "":
+			r.Error = firstLine(resp.Error)
 		}
-		return nil, false
+		if r.Error != "" {
+			break
+		}
+		run := evidence.CTRun{Cycles: resp.Cycles, Classes: resp.Classes}
+		run.Result = run.Analyze()
+		r.Runs = append(r.Runs, run)
+		if run.Result.T <= ct.Threshold {
+			break
+		}
 	}
-	r, ok := measure()
-	if !ok {
-		return l
+	r.Verdict = r.Judge()
+	return r
+}
+
+// ctTable prints the verdicts.
+func ctTable(recs []*evidence.CTRecord) {
+	tw := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "plugin\tinstance\toperation\tn\t|t|\trepeat |t|\tverdict")
+	for _, r := range recs {
+		t, repeat, n := "-", "-", 0
+		if len(r.Runs) > 0 {
+			t, n = fmt.Sprintf("%.2f", r.Runs[0].Result.T), r.Runs[0].Result.N
+		}
+		if len(r.Runs) > 1 {
+			repeat = fmt.Sprintf("%.2f", r.Runs[1].Result.T)
+		}
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\t%s\t%s\t%s\n", r.Plugin, r.Instance, r.Op, n, t, repeat, evidence.Printable(r.Verdict+errSuffix(r.Error)))
 	}
-	l.N, l.T, l.TByCrop = r.N, r.T, r.TByCrop
-	if r.T <= registry.CTThreshold {
-		l.Verdict = ctNoLeak
-		return l
-	}
-	if r, ok = measure(); !ok {
-		return l
-	}
-	l.Repeat = &r.T
-	l.Verdict = ctLeak
-	if r.T <= registry.CTThreshold {
-		l.Verdict = ctUnrepeated
-	}
-	return l
+	tw.Flush()
 }
 
 func errSuffix(e string) string {

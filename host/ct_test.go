@@ -1,32 +1,61 @@
 package main
 
 import (
-	"regexp"
-	"strconv"
+	"path/filepath"
+	"strings"
 	"testing"
+
+	"crucible.dev/host/internal/evidence"
 )
 
 // TestCT shows the constant-time check flags an early-exit comparison, in
-// its run and in the repeat, and does not flag a constant-time one.
+// its run and in the repeat, and does not flag a constant-time one; the
+// verdicts are the host's, computed from raw measurements it keeps, and
+// validate recomputes them.
 func TestCT(t *testing.T) {
 	dir := faultDir(t, "ctleak", "ctsafe")
-	line := regexp.MustCompile(`(?m)^fault-(ct\w+)\s+\S+\s+compare\s+(\d+)\s+([0-9.]+)\s+(?:[0-9.]+|-)\s+(.+)$`)
 	verdicts := map[string]string{}
 	for _, mode := range []string{"ctleak", "ctsafe"} {
-		_, out := runHost(t, "ct", "--no-source", "--plugin-dir", dir, "--suite", "fault-"+mode, "--measurements", "20000")
-		for _, m := range line.FindAllStringSubmatch(out, -1) {
-			n, _ := strconv.Atoi(m[2])
-			if n != 20000 {
-				t.Errorf("%s: %d measurements", m[1], n)
+		out := filepath.Join(t.TempDir(), "ct")
+		code, log := runHost(t, "ct", "--no-source", "--plugin-dir", dir, "--suite", "fault-"+mode, "--measurements", "20000", "--out", out)
+		run, err := evidence.Load(out)
+		if err != nil {
+			t.Fatalf("%s: exit %d: %v\n%s", mode, code, err, log)
+		}
+		for _, c := range run.CT {
+			if c.Op != "compare" {
+				continue
 			}
-			verdicts[m[1]] = m[4]
-			t.Logf("%s: |t| = %s, %s", m[1], m[3], m[4])
+			if len(c.Runs) == 0 || len(c.Runs[0].Cycles) != 20000 || len(c.Runs[0].Classes) != 20000 {
+				t.Fatalf("%s: the raw measurements are not kept: %d runs", mode, len(c.Runs))
+			}
+			verdicts[mode] = c.Verdict
+			t.Logf("%s: |t| = %.2f, %s", mode, c.Runs[0].Result.T, c.Verdict)
+		}
+		if code, vlog := runHost(t, "validate", out); code != 0 {
+			t.Errorf("%s: validate: exit %d\n%s", mode, code, vlog)
+		}
+		// A verdict rewritten after the fact does not follow from the
+		// measurements, and the file is not what the host wrote.
+		for _, c := range run.CT {
+			if c.Verdict != evidence.CTLeak {
+				continue
+			}
+			c.Verdict = evidence.CTNoLeak
+			p := filepath.Join(out, run.CTPaths[c])
+			if err := evidence.WriteJSON(p, c); err != nil {
+				t.Fatal(err)
+			}
+			code, vlog := runHost(t, "validate", out)
+			if code != 1 || !strings.Contains(vlog, "the runs give \"LEAK\"") || !strings.Contains(vlog, "changed after the host wrote it") {
+				t.Errorf("validate of a rewritten verdict: exit %d\n%s", code, vlog)
+			}
 		}
 	}
-	if verdicts["ctleak"] != ctLeak {
-		t.Errorf("early-exit comparison: %q, want %s", verdicts["ctleak"], ctLeak)
+	if verdicts["ctleak"] != evidence.CTLeak {
+		t.Errorf("early-exit comparison: %q, want %s", verdicts["ctleak"], evidence.CTLeak)
 	}
-	if v := verdicts["ctsafe"]; v != ctNoLeak && v != ctUnrepeated {
-		t.Errorf("constant-time comparison: %q, want %s or %s", v, ctNoLeak, ctUnrepeated)
+	if v := verdicts["ctsafe"]; v != evidence.CTNoLeak && v != evidence.CTUnrepeated {
+		t.Errorf("constant-time comparison: %q, want %s or %s", v, evidence.CTNoLeak, evidence.CTUnrepeated)
 	}
 }

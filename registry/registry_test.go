@@ -5,7 +5,6 @@ import (
 	"crypto/sha256"
 	"errors"
 	"io"
-	"math"
 	"strings"
 	"testing"
 )
@@ -102,20 +101,6 @@ func TestArgsInt(t *testing.T) {
 	a[ArgLength] = []byte("-1")
 	if _, err := a.Int(ArgLength, 0); err == nil {
 		t.Fatal("a negative length was accepted")
-	}
-}
-
-func TestWelch(t *testing.T) {
-	var a, b welford
-	for _, x := range []float64{1, 2, 3, 4, 5} {
-		a.add(x)
-	}
-	for _, x := range []float64{2, 4, 6, 8, 10} {
-		b.add(x)
-	}
-	// means 3 and 6, variances 2.5 and 10: t = -3 / sqrt(0.5 + 2).
-	if got, want := welch(a, b), -3/math.Sqrt(2.5); math.Abs(got-want) > 1e-12 {
-		t.Fatalf("t = %v, want %v", got, want)
 	}
 }
 

@@ -374,5 +374,5 @@ func (s *server) ConstantTime(_ context.Context, req *pluginv1.ConstantTimeReque
 	if err != nil {
 		return &pluginv1.ConstantTimeResponse{Error: err.Error()}, nil
 	}
-	return &pluginv1.ConstantTimeResponse{T: r.T, N: int64(r.N), TByCrop: r.TByCrop}, nil
+	return &pluginv1.ConstantTimeResponse{N: int64(len(r.Cycles)), Cycles: r.Cycles, Classes: r.Classes}, nil
 }

@@ -1101,10 +1101,10 @@ func (x *ConstantTimeRequest) GetSeed() uint64 {
 
 type ConstantTimeResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
-	T             float64                `protobuf:"fixed64,1,opt,name=t,proto3" json:"t,omitempty"` // Welch's t after cropping
-	N             int64                  `protobuf:"varint,2,opt,name=n,proto3" json:"n,omitempty"`  // measurements kept
-	TByCrop       []float64              `protobuf:"fixed64,3,rep,packed,name=t_by_crop,json=tByCrop,proto3" json:"t_by_crop,omitempty"`
+	N             int64                  `protobuf:"varint,2,opt,name=n,proto3" json:"n,omitempty"` // measurements
 	Error         string                 `protobuf:"bytes,4,opt,name=error,proto3" json:"error,omitempty"`
+	Cycles        []int64                `protobuf:"varint,5,rep,packed,name=cycles,proto3" json:"cycles,omitempty"` // per measurement, the cycle counter around one call
+	Classes       []byte                 `protobuf:"bytes,6,opt,name=classes,proto3" json:"classes,omitempty"`       // per measurement, 0 (fixed input) or 1 (random input)
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1139,13 +1139,6 @@ func (*ConstantTimeResponse) Descriptor() ([]byte, []int) {
 	return file_plugin_proto_rawDescGZIP(), []int{13}
 }
 
-func (x *ConstantTimeResponse) GetT() float64 {
-	if x != nil {
-		return x.T
-	}
-	return 0
-}
-
 func (x *ConstantTimeResponse) GetN() int64 {
 	if x != nil {
 		return x.N
@@ -1153,18 +1146,25 @@ func (x *ConstantTimeResponse) GetN() int64 {
 	return 0
 }
 
-func (x *ConstantTimeResponse) GetTByCrop() []float64 {
-	if x != nil {
-		return x.TByCrop
-	}
-	return nil
-}
-
 func (x *ConstantTimeResponse) GetError() string {
 	if x != nil {
 		return x.Error
 	}
 	return ""
+}
+
+func (x *ConstantTimeResponse) GetCycles() []int64 {
+	if x != nil {
+		return x.Cycles
+	}
+	return nil
+}
+
+func (x *ConstantTimeResponse) GetClasses() []byte {
+	if x != nil {
+		return x.Classes
+	}
+	return nil
 }
 
 var File_plugin_proto protoreflect.FileDescriptor
@@ -1288,12 +1288,12 @@ const file_plugin_proto_rawDesc = "" +
 	"\binstance\x18\x01 \x01(\tR\binstance\x12\x0e\n" +
 	"\x02op\x18\x02 \x01(\tR\x02op\x12\"\n" +
 	"\fmeasurements\x18\x03 \x01(\x03R\fmeasurements\x12\x12\n" +
-	"\x04seed\x18\x04 \x01(\x04R\x04seed\"d\n" +
+	"\x04seed\x18\x04 \x01(\x04R\x04seed\"x\n" +
 	"\x14ConstantTimeResponse\x12\f\n" +
-	"\x01t\x18\x01 \x01(\x01R\x01t\x12\f\n" +
-	"\x01n\x18\x02 \x01(\x03R\x01n\x12\x1a\n" +
-	"\tt_by_crop\x18\x03 \x03(\x01R\atByCrop\x12\x14\n" +
-	"\x05error\x18\x04 \x01(\tR\x05error2\xaf\x03\n" +
+	"\x01n\x18\x02 \x01(\x03R\x01n\x12\x14\n" +
+	"\x05error\x18\x04 \x01(\tR\x05error\x12\x16\n" +
+	"\x06cycles\x18\x05 \x03(\x03R\x06cycles\x12\x18\n" +
+	"\aclasses\x18\x06 \x01(\fR\aclassesJ\x04\b\x01\x10\x02J\x04\b\x03\x10\x042\xaf\x03\n" +
 	"\x06Plugin\x12U\n" +
 	"\bDescribe\x12#.crucible.plugin.v1.DescribeRequest\x1a$.crucible.plugin.v1.DescribeResponse\x12F\n" +
 	"\x03Run\x12\x1e.crucible.plugin.v1.RunRequest\x1a\x1f.crucible.plugin.v1.RunResponse\x12U\n" +

@@ -18,6 +18,8 @@ type Run struct {
 	KATs     map[string]KATRecord // by plugin + "\x00" + instance ID
 	Records  []*Record            // sorted by plugin, instance, op
 	Paths    map[*Record]string   // record -> path relative to Dir
+	CT       []*CTRecord          // constant-time checks, sorted by path
+	CTPaths  map[*CTRecord]string // check -> path relative to Dir
 }
 
 // KATFor returns an instance's KAT record.
@@ -31,7 +33,7 @@ func (r *Run) KATFor(plugin, instance string) (KATRecord, bool) {
 // hostile directory gives a clear error rather than a hang, an exhausted
 // memory or a report of hundreds of megabytes.
 func Load(dir string) (*Run, error) {
-	r := &Run{Dir: dir, KATs: map[string]KATRecord{}, Paths: map[*Record]string{}}
+	r := &Run{Dir: dir, KATs: map[string]KATRecord{}, Paths: map[*Record]string{}, CTPaths: map[*CTRecord]string{}}
 	root, err := os.OpenRoot(dir)
 	if err != nil {
 		return nil, fmt.Errorf("%s is not a run directory: %w", dir, err)
@@ -93,6 +95,19 @@ func Load(dir string) (*Run, error) {
 	})
 	if err != nil {
 		return nil, err
+	}
+	cts, _ := fs.Glob(root.FS(), "ct/*/*/*.json")
+	sort.Strings(cts)
+	for _, p := range cts {
+		c := &CTRecord{}
+		if err := read(p, c); err != nil {
+			return nil, err
+		}
+		if err := checkNames(p, c.Plugin, c.Instance, c.Op, c.Verdict); err != nil {
+			return nil, err
+		}
+		r.CT = append(r.CT, c)
+		r.CTPaths[c] = p
 	}
 	sort.SliceStable(r.Records, func(i, j int) bool {
 		a, b := r.Records[i], r.Records[j]

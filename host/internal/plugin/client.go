@@ -267,7 +267,7 @@ func (p *Process) ConstantTime(req *pluginv1.ConstantTimeRequest) (*pluginv1.Con
 	if err != nil {
 		return nil, p.wrap(fmt.Sprintf("ct %s %s", req.Instance, req.Op), err, p.lim.Bench)
 	}
-	return r, p.reject(checkConstantTime(r))
+	return r, p.reject(checkConstantTime(req, r))
 }
 
 // Runner adapts one instance of the process to registry.Runner, so the

@@ -236,15 +236,20 @@ func checkBench(req *pluginv1.BenchRequest, r *pluginv1.BenchResponse, nsPID int
 	return nil
 }
 
-// checkConstantTime validates a constant-time reply.
-func checkConstantTime(r *pluginv1.ConstantTimeResponse) error {
-	if math.IsNaN(r.T) || math.IsInf(r.T, 0) || r.N < 0 || len(r.TByCrop) > 1024 {
-		return violation("constant time: t %v over %d measurements, %d crops", r.T, r.N, len(r.TByCrop))
+// checkConstantTime validates a constant-time reply against its request:
+// one cycle count and one class (0 or 1) per measurement asked.
+func checkConstantTime(req *pluginv1.ConstantTimeRequest, r *pluginv1.ConstantTimeResponse) error {
+	if err := checkText("constant time error", r.Error); err != nil || r.Error != "" {
+		return err
 	}
-	for _, t := range r.TByCrop {
-		if math.IsNaN(t) || math.IsInf(t, 0) {
-			return violation("constant time: a crop's t is %v", t)
+	if int64(len(r.Cycles)) != req.Measurements || len(r.Classes) != len(r.Cycles) || r.N != req.Measurements {
+		return violation("ct %s %s: %d cycle counts, %d classes, n %d for %d measurements asked",
+			req.Instance, req.Op, len(r.Cycles), len(r.Classes), r.N, req.Measurements)
+	}
+	for i, c := range r.Classes {
+		if c > 1 || r.Cycles[i] < 0 {
+			return violation("ct %s %s: measurement %d: class %d, %d cycles", req.Instance, req.Op, i, c, r.Cycles[i])
 		}
 	}
-	return checkText("constant time error", r.Error)
+	return nil
 }

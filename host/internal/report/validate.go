@@ -59,6 +59,18 @@ func Validate(dir string, share ShareFunc) ([]Problem, error) {
 		}
 	}
 
+	for _, c := range run.CT {
+		path := run.CTPaths[c]
+		for i := range c.Runs {
+			if d := jsonDiff(c.Runs[i].Result, c.Runs[i].Analyze()); d != "" {
+				probs = append(probs, Problem{path, fmt.Sprintf("run %d: the statistic does not follow from its measurements: %s", i+1, d)})
+			}
+		}
+		if v := c.Judge(); v != c.Verdict {
+			probs = append(probs, Problem{path, fmt.Sprintf("verdict %q, the runs give %q", c.Verdict, v)})
+		}
+	}
+
 	sum := evidence.Summarize(run)
 	want, err := json.MarshalIndent(sum, "", "  ")
 	if err != nil {

@@ -1,6 +1,7 @@
-package registry
+package ct
 
 import (
+	"math"
 	"math/rand/v2"
 	"testing"
 )
@@ -47,13 +48,27 @@ func TestWelchCrops(t *testing.T) {
 		{"no leak, interrupts", 0, 0.02, false},
 	} {
 		times, class := synthTimes(20000, 1000, c.extra, c.interrupts)
-		r := welchCrops(times, class)
-		if len(r.TByCrop) != CTCrops+1 || r.N != len(times) {
+		r := Welch(times, class)
+		if len(r.TByCrop) != Crops+1 || r.N != len(times) {
 			t.Fatalf("%s: %d crops over %d timings", c.name, len(r.TByCrop), r.N)
 		}
 		t.Logf("%s: |t| = %.2f, uncropped %.2f", c.name, r.T, r.TByCrop[0])
-		if got := r.T > CTThreshold; got != c.leak {
+		if got := r.T > Threshold; got != c.leak {
 			t.Errorf("%s: |t| = %.2f (uncropped %.2f), leak %v, want %v", c.name, r.T, r.TByCrop[0], got, c.leak)
 		}
+	}
+}
+
+func TestWelch(t *testing.T) {
+	var a, b welford
+	for _, x := range []float64{1, 2, 3, 4, 5} {
+		a.add(x)
+	}
+	for _, x := range []float64{2, 4, 6, 8, 10} {
+		b.add(x)
+	}
+	// means 3 and 6, variances 2.5 and 10: t = -3 / sqrt(0.5 + 2).
+	if got, want := welch(a, b), -3/math.Sqrt(2.5); math.Abs(got-want) > 1e-12 {
+		t.Fatalf("t = %v, want %v", got, want)
 	}
 }
