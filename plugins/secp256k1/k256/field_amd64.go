@@ -1,0 +1,9 @@
+//go:build !purego
+
+package k256
+
+// feMul sets z = x·y mod p.
+func feMul(z, x, y *fieldElement) { feMulGeneric(z, x, y) }
+
+// feSqr sets z = x² mod p.
+func feSqr(z, x *fieldElement) { feSqrGeneric(z, x) }
