@@ -15,16 +15,16 @@ var generator = affinePoint{
 // 64 nibbles and the carry out of the top one.
 const windows = 65
 
-// signedDigits recodes k as Σ d[i]·16^i with d[i] in [-8, 7] (d[64] in
-// {0, 1}), in constant time.
-func signedDigits(k *scalar) (d [windows]int8) {
+// signedDigits recodes the low 4·n bits of k as Σ d[i]·16^i with d[i] in
+// [-8, 7] for i < n and d[n] in {0, 1}, in constant time.
+func signedDigits(k *scalar, n int) (d [windows]int8) {
 	var carry uint64
-	for i := 0; i < 64; i++ {
+	for i := 0; i < n; i++ {
 		v := (k[i/16]>>(uint(i%16)*4))&15 + carry
 		carry = (v + 8) >> 4
 		d[i] = int8(int64(v) - int64(carry<<4))
 	}
-	d[64] = int8(carry)
+	d[n] = int8(carry)
 	return d
 }
 
@@ -88,7 +88,7 @@ func batchToAffine(out []affinePoint, in []point) {
 // a zero digit's addition is computed and discarded.
 func baseMul(r *point, k *scalar) {
 	baseTableOnce.Do(buildBaseTable)
-	d := signedDigits(k)
+	d := signedDigits(k, windows-1)
 	r.setIdentity()
 	for i := 0; i < windows; i++ {
 		abs, neg := digitAbs(d[i])
@@ -107,32 +107,52 @@ func baseMul(r *point, k *scalar) {
 	}
 }
 
-// scalarMul sets r = k·p in constant time: 4-bit signed windows over a
-// table of 1·p .. 8·p, each entry chosen by a full scan, with the
-// identity for a zero digit (the complete formulas add it like any point).
+// glvNibbles is the number of 4-bit windows that cover a split half
+// (below 2^129); the recoding's carry makes one more digit.
+const glvNibbles = 33
+
+// scalarMul sets r = k·p in constant time. k is split as k1 + k2·λ; each
+// half, made short by a conditional negation, is recoded in signed 4-bit
+// digits, and one chain of doublings serves both: per window, an entry of
+// the table 1·p .. 8·p and one of its image under the endomorphism, each
+// found by a full scan (the identity for a zero digit, which the complete
+// formulas add like any point) and negated by a masked select.
 func scalarMul(r *point, k *scalar, p *affinePoint) {
-	var table [8]point
+	var table, tableLambda [8]point
 	table[0].setAffine(p)
 	pointDouble(&table[1], &table[0])
 	for j := 2; j < 8; j++ {
 		pointAdd(&table[j], &table[j-1], &table[0])
 	}
-	d := signedDigits(k)
-	r.setIdentity()
-	for i := windows - 1; i >= 0; i-- {
-		if i != windows-1 {
-			pointDouble(r, r)
-			pointDouble(r, r)
-			pointDouble(r, r)
-			pointDouble(r, r)
-		}
-		abs, neg := digitAbs(d[i])
-		var e point
-		e.setIdentity()
-		for j := 0; j < 8; j++ {
-			pointSelect(&e, &e, &table[j], subtle.ConstantTimeEq(int32(abs), int32(j+1)))
-		}
-		e.condNegate(neg)
-		pointAdd(r, r, &e)
+	for j := range table {
+		tableLambda[j].endomorphism(&table[j])
 	}
+	k1, k2 := splitLambda(k)
+	a1, neg1 := shortForm(&k1)
+	a2, neg2 := shortForm(&k2)
+	d1, d2 := signedDigits(&a1, glvNibbles), signedDigits(&a2, glvNibbles)
+	r.setIdentity()
+	for i := glvNibbles; i >= 0; i-- {
+		if i != glvNibbles {
+			pointDouble(r, r)
+			pointDouble(r, r)
+			pointDouble(r, r)
+			pointDouble(r, r)
+		}
+		addDigit(r, &table, d1[i], neg1)
+		addDigit(r, &tableLambda, d2[i], neg2)
+	}
+}
+
+// addDigit adds (-1)^neg·d·p to r, where table holds 1·p .. 8·p, in
+// constant time.
+func addDigit(r *point, table *[8]point, d int8, neg int) {
+	abs, dneg := digitAbs(d)
+	var e point
+	e.setIdentity()
+	for j := 0; j < 8; j++ {
+		pointSelect(&e, &e, &table[j], subtle.ConstantTimeEq(int32(abs), int32(j+1)))
+	}
+	e.condNegate(dneg ^ neg)
+	pointAdd(r, r, &e)
 }

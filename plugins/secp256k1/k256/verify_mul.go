@@ -2,11 +2,14 @@ package k256
 
 import "sync"
 
+// wnafLen bounds the width-w NAF of a number below 2^256.
+const wnafLen = 257
+
 // wnaf returns the width-w non-adjacent form of k: digits d[i], each zero
 // or odd with |d[i]| < 2^(w-1), at most one non-zero in any w consecutive
 // positions, with k = Σ d[i]·2^i; and the number of positions used. It
 // runs in time that depends on k, which must be public.
-func wnaf(k *[4]uint64, w uint) (d [257]int8, n int) {
+func wnaf(k *scalar, w uint) (d [wnafLen]int16, n int) {
 	t := [5]uint64{k[0], k[1], k[2], k[3]}
 	mask := uint64(1)<<w - 1
 	for i := 0; t[0]|t[1]|t[2]|t[3]|t[4] != 0; i++ {
@@ -15,7 +18,7 @@ func wnaf(k *[4]uint64, w uint) (d [257]int8, n int) {
 			if v >= 1<<(w-1) {
 				v -= 1 << w
 			}
-			d[i] = int8(v)
+			d[i] = int16(v)
 			if v > 0 {
 				t[0] -= uint64(v) // the low w bits of t are v: no borrow
 			} else {
@@ -43,71 +46,117 @@ func addSmall(t *[5]uint64, v uint64) {
 	}
 }
 
-// gWindow is the wNAF width for G, whose odd multiples are precomputed.
-const gWindow = 8
+// gWindow is the wNAF width for G and λ·G, whose odd multiples are
+// precomputed once: 2^(gWindow-2) affine points each.
+const gWindow = 12
 
 var (
-	gOdd     *[1 << (gWindow - 2)]affinePoint // (2i+1)·G
-	gOddOnce sync.Once
+	gOdd, gOddLambda *[1 << (gWindow - 2)]affinePoint // (2i+1)·G, (2i+1)·λ·G
+	gOddOnce         sync.Once
 )
 
 func buildGOdd() {
-	var in [1 << (gWindow - 2)]point
 	var g, g2 point
 	g.setAffine(&generator)
 	pointDouble(&g2, &g)
+	in := make([]point, 1<<(gWindow-2))
 	in[0] = g
 	for i := 1; i < len(in); i++ {
 		pointAdd(&in[i], &in[i-1], &g2)
 	}
-	t := new([1 << (gWindow - 2)]affinePoint)
-	batchToAffine(t[:], in[:])
-	gOdd = t
+	t, tl := new([1 << (gWindow - 2)]affinePoint), new([1 << (gWindow - 2)]affinePoint)
+	batchToAffine(t[:], in)
+	for i := range t {
+		tl[i].endomorphism(&t[i])
+	}
+	gOdd, gOddLambda = t, tl
 }
 
 // pWindow is the wNAF width for the variable point.
 const pWindow = 5
 
-// doubleMulVar sets r = u1·G + u2·p with Strauss–Shamir's interleaving:
-// one chain of doublings, an addition for each non-zero wNAF digit of
-// either scalar. Variable time: for verification, on public inputs.
+// glvTerm is one short half of a split scalar in wNAF form, with the sign
+// the half was stripped of.
+type glvTerm struct {
+	d   [wnafLen]int16
+	n   int
+	neg bool
+}
+
+func newGLVTerms(k *scalar, w uint) (t1, t2 glvTerm) {
+	k1, k2 := splitLambda(k)
+	for _, c := range []struct {
+		t *glvTerm
+		k *scalar
+	}{{&t1, &k1}, {&t2, &k2}} {
+		abs, neg := shortForm(c.k)
+		c.t.d, c.t.n = wnaf(&abs, w)
+		c.t.neg = neg == 1
+	}
+	return t1, t2
+}
+
+// doubleMulVar sets r = u1·G + u2·p with both scalars split by the
+// endomorphism into four halves of about 128 bits, combined by
+// Strauss–Shamir's interleaving: one chain of doublings, an addition for
+// each non-zero wNAF digit. Variable time: for verification, on public
+// inputs.
 func doubleMulVar(r *point, u1, u2 *scalar, p *affinePoint) {
 	gOddOnce.Do(buildGOdd)
-	var table [1 << (pWindow - 2)]point // (2i+1)·p
+	var table, tableLambda [1 << (pWindow - 2)]point // (2i+1)·p, (2i+1)·λ·p
 	var p2 point
 	table[0].setAffine(p)
 	pointDouble(&p2, &table[0])
 	for i := 1; i < len(table); i++ {
 		pointAdd(&table[i], &table[i-1], &p2)
 	}
-	d1, n1 := wnaf((*[4]uint64)(u1), gWindow)
-	d2, n2 := wnaf((*[4]uint64)(u2), pWindow)
+	for i := range table {
+		tableLambda[i].endomorphism(&table[i])
+	}
+	g1, g2 := newGLVTerms(u1, gWindow)
+	p1, p2t := newGLVTerms(u2, pWindow)
+	n := max(g1.n, g2.n, p1.n, p2t.n)
 	r.setIdentity()
 	started := false
-	for i := max(n1, n2) - 1; i >= 0; i-- {
+	for i := n - 1; i >= 0; i-- {
 		if started {
 			pointDouble(r, r)
 		}
-		if d := d1[i]; d != 0 {
-			e := gOdd[abs8(d)/2]
-			if d < 0 {
-				feNeg(&e.y, &e.y)
-			}
-			pointAddAffine(r, r, &e)
-			started = true
-		}
-		if d := d2[i]; d != 0 {
-			e := table[abs8(d)/2]
-			if d < 0 {
-				feNeg(&e.y, &e.y)
-			}
-			pointAdd(r, r, &e)
-			started = true
-		}
+		started = addAffineDigit(r, gOdd[:], g1.d[i], g1.neg) || started
+		started = addAffineDigit(r, gOddLambda[:], g2.d[i], g2.neg) || started
+		started = addProjectiveDigit(r, table[:], p1.d[i], p1.neg) || started
+		started = addProjectiveDigit(r, tableLambda[:], p2t.d[i], p2t.neg) || started
 	}
 }
 
-func abs8(d int8) int {
+// addAffineDigit adds ±|d|·Q to r from the odd multiples of Q, negated
+// when d < 0 differs from neg, and reports whether d was non-zero.
+func addAffineDigit(r *point, odd []affinePoint, d int16, neg bool) bool {
+	if d == 0 {
+		return false
+	}
+	e := odd[abs16(d)/2]
+	if (d < 0) != neg {
+		feNeg(&e.y, &e.y)
+	}
+	pointAddAffine(r, r, &e)
+	return true
+}
+
+// addProjectiveDigit is addAffineDigit for a projective table.
+func addProjectiveDigit(r *point, odd []point, d int16, neg bool) bool {
+	if d == 0 {
+		return false
+	}
+	e := odd[abs16(d)/2]
+	if (d < 0) != neg {
+		feNeg(&e.y, &e.y)
+	}
+	pointAdd(r, r, &e)
+	return true
+}
+
+func abs16(d int16) int {
 	if d < 0 {
 		return -int(d)
 	}

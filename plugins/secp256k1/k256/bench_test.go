@@ -1,0 +1,62 @@
+package k256
+
+import (
+	"crypto/sha256"
+	"testing"
+)
+
+// The building blocks' costs, to see where an operation's time goes:
+//
+//	go test -run '^$' -bench . ./k256/
+func BenchmarkField(b *testing.B) {
+	x := fieldElement{0x1234567890abcdef, 0xfedcba0987654321, 0x0f1e2d3c4b5a6978, 0x7fffffffffffffff}
+	y := x
+	b.Run("mul", func(b *testing.B) {
+		for b.Loop() {
+			feMul(&x, &x, &y)
+		}
+	})
+	b.Run("sqr", func(b *testing.B) {
+		for b.Loop() {
+			feSqr(&x, &x)
+		}
+	})
+	b.Run("invert", func(b *testing.B) {
+		for b.Loop() {
+			feInvert(&x, &x)
+		}
+	})
+	s := scalar(y)
+	s[3] >>= 1
+	b.Run("scalar-invert", func(b *testing.B) {
+		for b.Loop() {
+			scInvert(&s, &s)
+		}
+	})
+}
+
+func BenchmarkScalarMult(b *testing.B) {
+	k := sha256.Sum256([]byte("k"))
+	var s, u scalar
+	s.setBytes(&k)
+	u = s
+	u[0] ^= 0x5555
+	var p point
+	baseMul(&p, &s)
+	a, _ := p.toAffine()
+	b.Run("base", func(b *testing.B) {
+		for b.Loop() {
+			baseMul(&p, &s)
+		}
+	})
+	b.Run("variable", func(b *testing.B) {
+		for b.Loop() {
+			scalarMul(&p, &s, &a)
+		}
+	})
+	b.Run("double-var", func(b *testing.B) {
+		for b.Loop() {
+			doubleMulVar(&p, &s, &u, &a)
+		}
+	})
+}
