@@ -60,3 +60,34 @@ func BenchmarkScalarMult(b *testing.B) {
 		}
 	})
 }
+
+func BenchmarkOps(b *testing.B) {
+	sk := sha256.Sum256([]byte("bench key"))
+	hash := sha256.Sum256([]byte("bench message"))
+	var pk [33]byte
+	var xpk, aux, ss [32]byte
+	var sig, ssig [64]byte
+	if PublicKey(&pk, &sk) != nil || XOnlyPublicKey(&xpk, &sk) != nil ||
+		SignECDSA(&sig, &sk, &hash, nil) != nil || SignSchnorr(&ssig, &sk, hash[:], &aux) != nil {
+		b.Fatal("setup failed")
+	}
+	for _, c := range []struct {
+		name string
+		f    func() error
+	}{
+		{"PublicKey", func() error { return PublicKey(&pk, &sk) }},
+		{"SignECDSA", func() error { return SignECDSA(&sig, &sk, &hash, nil) }},
+		{"VerifyECDSA", func() error { return VerifyECDSA(pk[:], &hash, &sig, false) }},
+		{"SignSchnorr", func() error { return SignSchnorr(&ssig, &sk, hash[:], &aux) }},
+		{"VerifySchnorr", func() error { return VerifySchnorr(&xpk, hash[:], &ssig) }},
+		{"ECDH", func() error { return ECDH(&ss, &sk, pk[:], false) }},
+	} {
+		b.Run(c.name, func(b *testing.B) {
+			for b.Loop() {
+				if err := c.f(); err != nil {
+					b.Fatal(err)
+				}
+			}
+		})
+	}
+}

@@ -137,9 +137,9 @@ func scCondNeg(z, x *scalar, cond int) {
 	z[3] = x[3]&^m | n[3]&m
 }
 
-// scMontMul sets z = x·y/2^256 mod n (Montgomery multiplication, coarsely
-// integrated operand scanning) for x, y < n.
-func scMontMul(z, x, y *scalar) {
+// scMontMulGeneric sets z = x·y/2^256 mod n (Montgomery multiplication,
+// coarsely integrated operand scanning) for x, y < n.
+func scMontMulGeneric(z, x, y *scalar) {
 	var t0, t1, t2, t3, t4 uint64
 	for i := 0; i < 4; i++ {
 		yi := y[i]

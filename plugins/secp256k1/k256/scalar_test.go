@@ -56,6 +56,12 @@ func TestScalarArithmetic(t *testing.T) {
 		check("mul", &z, new(big.Int).Mul(bx, by))
 		scNeg(&z, &x)
 		check("neg", &z, new(big.Int).Neg(bx))
+		var g scalar
+		scMontMul(&z, &x, &y)
+		scMontMulGeneric(&g, &x, &y)
+		if z != g {
+			t.Fatalf("montMul(%x, %x): dispatched %x, portable %x", bx, by, scBig(&z), scBig(&g))
+		}
 		if got, want := x.isHigh() == 1, bx.Cmp(new(big.Int).Rsh(bigN, 1)) > 0; got != want {
 			t.Fatalf("isHigh(%x) = %v", bx, got)
 		}

@@ -7,3 +7,6 @@ func feMul(z, x, y *fieldElement) { feMulGeneric(z, x, y) }
 
 // feSqr sets z = x² mod p.
 func feSqr(z, x *fieldElement) { feSqrGeneric(z, x) }
+
+// scMontMul sets z = x·y/2^256 mod n.
+func scMontMul(z, x, y *scalar) { scMontMulGeneric(z, x, y) }

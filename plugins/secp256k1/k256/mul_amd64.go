@@ -29,3 +29,15 @@ func feSqr(z, x *fieldElement) {
 	}
 	feSqrGeneric(z, x)
 }
+
+//go:noescape
+func scMontMulADX(z, x, y *scalar)
+
+// scMontMul sets z = x·y/2^256 mod n.
+func scMontMul(z, x, y *scalar) {
+	if useADX {
+		scMontMulADX(z, x, y)
+		return
+	}
+	scMontMulGeneric(z, x, y)
+}
