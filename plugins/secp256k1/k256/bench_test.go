@@ -56,7 +56,8 @@ func BenchmarkScalarMult(b *testing.B) {
 	})
 	b.Run("double-var", func(b *testing.B) {
 		for b.Loop() {
-			doubleMulVar(&p, &s, &u, &a)
+			j := doubleMulVar(&s, &u, &a)
+			_ = j
 		}
 	})
 }

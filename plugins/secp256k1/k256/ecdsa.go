@@ -168,9 +168,8 @@ func VerifyECDSA(pk []byte, hash *[32]byte, sig *[64]byte, lowS bool) error {
 	scInvert(&w, &s)
 	scMul(&u1, &e, &w)
 	scMul(&u2, &r, &w)
-	var p point
-	doubleMulVar(&p, &u1, &u2, &q)
-	if p.isIdentity() == 1 {
+	p := doubleMulVar(&u1, &u2, &q)
+	if p.isIdentityVar() {
 		return ErrSignature
 	}
 	if !xMatches(&p, &r) {
@@ -183,12 +182,13 @@ func VerifyECDSA(pk []byte, hash *[32]byte, sig *[64]byte, lowS bool) error {
 // when r < p - n.
 var pMinusN = scalar{0x402DA1722FC9BAEE, 0x4551231950B75FC4, 1, 0}
 
-// xMatches reports whether x(p) mod n = r, comparing X with r·Z (and
-// (r + n)·Z) so as not to invert Z.
-func xMatches(p *point, r *scalar) bool {
+// xMatches reports whether x(p) mod n = r, comparing X with r·Z² (and
+// (r + n)·Z²) so as not to invert Z.
+func xMatches(p *jacobianPoint, r *scalar) bool {
 	rf := fieldElement(*r)
-	var t fieldElement
-	feMul(&t, &rf, &p.z)
+	var t, zz fieldElement
+	feSqr(&zz, &p.z)
+	feMul(&t, &rf, &zz)
 	if t.equal(&p.x) == 1 {
 		return true
 	}
@@ -196,7 +196,7 @@ func xMatches(p *point, r *scalar) bool {
 		return false
 	}
 	feAdd(&rf, &rf, (*fieldElement)(&scalarN))
-	feMul(&t, &rf, &p.z)
+	feMul(&t, &rf, &zz)
 	return t.equal(&p.x) == 1
 }
 

@@ -21,10 +21,13 @@ func feMul(z, x, y *fieldElement) {
 	feMulGeneric(z, x, y)
 }
 
+//go:noescape
+func feSqrADX(z, x *fieldElement)
+
 // feSqr sets z = x² mod p.
 func feSqr(z, x *fieldElement) {
 	if useADX {
-		feMulADX(z, x, x)
+		feSqrADX(z, x)
 		return
 	}
 	feSqrGeneric(z, x)

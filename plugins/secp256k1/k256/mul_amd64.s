@@ -43,6 +43,42 @@
 	MOVQ 24(SI), DX \
 	ROW(R11, R12, R13, R14, R15)
 
+// REDUCE_P stores R8..R15 mod p (below 2^256, not fully reduced) at z:
+// 2^256 ≡ 2^32 + 977, so t ≡ t[0..3] + t[4..7]·(2^32 + 977), whose top
+// limb (below 2^34) folds once more; a last carry leaves a value below
+// 2^67, to which 2^32 + 977 adds without carrying out.
+#define REDUCE_P \
+	MOVQ $0x1000003D1, DX \
+	XORQ DI, DI \
+	MULXQ R12, AX, BX \
+	ADCXQ AX, R8 \
+	ADOXQ BX, R9 \
+	MULXQ R13, AX, BX \
+	ADCXQ AX, R9 \
+	ADOXQ BX, R10 \
+	MULXQ R14, AX, BX \
+	ADCXQ AX, R10 \
+	ADOXQ BX, R11 \
+	MULXQ R15, AX, R12 \
+	ADCXQ AX, R11 \
+	ADOXQ DI, R12 \
+	ADCXQ DI, R12 \
+	MULXQ R12, AX, BX \
+	ADDQ AX, R8 \
+	ADCQ BX, R9 \
+	ADCQ $0, R10 \
+	ADCQ $0, R11 \
+	CMOVQCC DI, DX \
+	ADDQ DX, R8 \
+	ADCQ $0, R9 \
+	ADCQ $0, R10 \
+	ADCQ $0, R11 \
+	MOVQ z+0(FP), DI \
+	MOVQ R8, 0(DI) \
+	MOVQ R9, 8(DI) \
+	MOVQ R10, 16(DI) \
+	MOVQ R11, 24(DI)
+
 // func feMulADX(z, x, y *fieldElement)
 TEXT ·feMulADX(SB), NOSPLIT, $0-24
 	MOVQ x+8(FP), SI
@@ -50,41 +86,63 @@ TEXT ·feMulADX(SB), NOSPLIT, $0-24
 
 	PRODUCT
 
-	// Reduction: 2^256 ≡ 2^32 + 977, so t ≡ t[0..3] + t[4..7]·(2^32 + 977).
-	MOVQ $0x1000003D1, DX
+	REDUCE_P
+	RET
+
+// func feSqrADX(z, x *fieldElement)
+TEXT ·feSqrADX(SB), NOSPLIT, $0-16
+	MOVQ x+8(FP), SI
+
+	// The cross products x[i]·x[j], i < j, into R9..R14.
+	MOVQ 0(SI), DX
+	MULXQ 8(SI), R9, R10
+	MULXQ 16(SI), AX, R11
+	ADDQ AX, R10
+	MULXQ 24(SI), AX, R12
+	ADCQ AX, R11
+	ADCQ $0, R12
+	MOVQ 8(SI), DX
 	XORQ DI, DI
-	MULXQ R12, AX, BX
-	ADCXQ AX, R8
-	ADOXQ BX, R9
-	MULXQ R13, AX, BX
-	ADCXQ AX, R9
-	ADOXQ BX, R10
-	MULXQ R14, AX, BX
-	ADCXQ AX, R10
-	ADOXQ BX, R11
-	MULXQ R15, AX, R12
+	MULXQ 16(SI), AX, BX
 	ADCXQ AX, R11
-	ADOXQ DI, R12
-	ADCXQ DI, R12
+	ADOXQ BX, R12
+	MULXQ 24(SI), AX, R13
+	ADCXQ AX, R12
+	ADOXQ DI, R13
+	ADCXQ DI, R13
+	MOVQ 16(SI), DX
+	MULXQ 24(SI), AX, R14
+	ADDQ AX, R13
+	ADCQ $0, R14
 
-	// The top limb is below 2^34: fold it once more.
-	MULXQ R12, AX, BX
-	ADDQ AX, R8
-	ADCQ BX, R9
-	ADCQ $0, R10
-	ADCQ $0, R11
-	// A last carry leaves a value below 2^67: add 2^32 + 977 once more.
-	CMOVQCC DI, DX
-	ADDQ DX, R8
-	ADCQ $0, R9
-	ADCQ $0, R10
-	ADCQ $0, R11
+	// Doubled, into R9..R15.
+	XORQ R15, R15
+	ADDQ R9, R9
+	ADCQ R10, R10
+	ADCQ R11, R11
+	ADCQ R12, R12
+	ADCQ R13, R13
+	ADCQ R14, R14
+	ADCQ $0, R15
 
-	MOVQ z+0(FP), DI
-	MOVQ R8, 0(DI)
-	MOVQ R9, 8(DI)
-	MOVQ R10, 16(DI)
-	MOVQ R11, 24(DI)
+	// Plus the squares x[i]², into R8..R15.
+	MOVQ 0(SI), DX
+	MULXQ DX, R8, AX
+	ADDQ AX, R9
+	MOVQ 8(SI), DX
+	MULXQ DX, AX, BX
+	ADCQ AX, R10
+	ADCQ BX, R11
+	MOVQ 16(SI), DX
+	MULXQ DX, AX, BX
+	ADCQ AX, R12
+	ADCQ BX, R13
+	MOVQ 24(SI), DX
+	MULXQ DX, AX, BX
+	ADCQ AX, R14
+	ADCQ BX, R15
+
+	REDUCE_P
 	RET
 
 // One round of Montgomery reduction at limb i: m = t[i]·(-1/n) mod 2^64,

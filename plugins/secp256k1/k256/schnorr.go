@@ -136,12 +136,11 @@ func VerifySchnorr(pk *[32]byte, msg []byte, sig *[64]byte) error {
 	e.setBytes(&eh)
 	scNeg(&e, &e)
 	// Let R = s·G - e·P; fail if infinite, not has_even_y(R) or x(R) ≠ r.
-	var rp point
-	doubleMulVar(&rp, &s, &e, &p)
-	if rp.isIdentity() == 1 {
+	rp := doubleMulVar(&s, &e, &p)
+	if rp.isIdentityVar() {
 		return ErrSignature
 	}
-	ra, _ := rp.toAffine()
+	ra := rp.toAffineVar()
 	if ra.y.isOdd() == 1 || ra.x.equal(&r) != 1 {
 		return ErrSignature
 	}

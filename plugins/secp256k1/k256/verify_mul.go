@@ -96,69 +96,60 @@ func newGLVTerms(k *scalar, w uint) (t1, t2 glvTerm) {
 	return t1, t2
 }
 
-// doubleMulVar sets r = u1·G + u2·p with both scalars split by the
+// doubleMulVar returns u1·G + u2·p with both scalars split by the
 // endomorphism into four halves of about 128 bits, combined by
 // Strauss–Shamir's interleaving: one chain of doublings, an addition for
 // each non-zero wNAF digit. Variable time: for verification, on public
 // inputs.
-func doubleMulVar(r *point, u1, u2 *scalar, p *affinePoint) {
+func doubleMulVar(u1, u2 *scalar, p *affinePoint) jacobianPoint {
 	gOddOnce.Do(buildGOdd)
-	var table, tableLambda [1 << (pWindow - 2)]point // (2i+1)·p, (2i+1)·λ·p
-	var p2 point
+	var table, tableLambda [1 << (pWindow - 2)]jacobianPoint // (2i+1)·p, (2i+1)·λ·p
+	var p2 jacobianPoint
 	table[0].setAffine(p)
-	pointDouble(&p2, &table[0])
+	p2.doubleVar(&table[0])
 	for i := 1; i < len(table); i++ {
-		pointAdd(&table[i], &table[i-1], &p2)
+		table[i].addVar(&table[i-1], &p2)
 	}
 	for i := range table {
 		tableLambda[i].endomorphism(&table[i])
 	}
 	g1, g2 := newGLVTerms(u1, gWindow)
 	p1, p2t := newGLVTerms(u2, pWindow)
-	n := max(g1.n, g2.n, p1.n, p2t.n)
-	r.setIdentity()
-	started := false
-	for i := n - 1; i >= 0; i-- {
-		if started {
-			pointDouble(r, r)
+	var r jacobianPoint
+	for i := max(g1.n, g2.n, p1.n, p2t.n) - 1; i >= 0; i-- {
+		if !r.isIdentityVar() {
+			r.doubleVar(&r)
 		}
-		started = addAffineDigit(r, gOdd[:], g1.d[i], g1.neg) || started
-		started = addAffineDigit(r, gOddLambda[:], g2.d[i], g2.neg) || started
-		started = addProjectiveDigit(r, table[:], p1.d[i], p1.neg) || started
-		started = addProjectiveDigit(r, tableLambda[:], p2t.d[i], p2t.neg) || started
+		r.addOddMultiple(gOdd[:], nil, g1.d[i], g1.neg)
+		r.addOddMultiple(gOddLambda[:], nil, g2.d[i], g2.neg)
+		r.addOddMultiple(nil, table[:], p1.d[i], p1.neg)
+		r.addOddMultiple(nil, tableLambda[:], p2t.d[i], p2t.neg)
 	}
+	return r
 }
 
-// addAffineDigit adds ±|d|·Q to r from the odd multiples of Q, negated
-// when d < 0 differs from neg, and reports whether d was non-zero.
-func addAffineDigit(r *point, odd []affinePoint, d int16, neg bool) bool {
+// addOddMultiple adds ±|d|·Q to r from the odd multiples of Q, affine or
+// Jacobian, negated when the sign of d differs from neg.
+func (r *jacobianPoint) addOddMultiple(affine []affinePoint, jacobian []jacobianPoint, d int16, neg bool) {
 	if d == 0 {
-		return false
+		return
 	}
-	e := odd[abs16(d)/2]
-	if (d < 0) != neg {
-		feNeg(&e.y, &e.y)
-	}
-	pointAddAffine(r, r, &e)
-	return true
-}
-
-// addProjectiveDigit is addAffineDigit for a projective table.
-func addProjectiveDigit(r *point, odd []point, d int16, neg bool) bool {
-	if d == 0 {
-		return false
-	}
-	e := odd[abs16(d)/2]
-	if (d < 0) != neg {
-		feNeg(&e.y, &e.y)
-	}
-	pointAdd(r, r, &e)
-	return true
-}
-
-func abs16(d int16) int {
+	i := int(d) / 2
 	if d < 0 {
-		return -int(d)
+		i = -i
 	}
-	return int(d)
+	flip := (d < 0) != neg
+	if affine != nil {
+		e := affine[i]
+		if flip {
+			feNeg(&e.y, &e.y)
+		}
+		r.addAffineVar(r, &e)
+		return
+	}
+	e := jacobian[i]
+	if flip {
+		feNeg(&e.y, &e.y)
+	}
+	r.addVar(r, &e)
 }
