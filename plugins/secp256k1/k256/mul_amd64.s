@@ -79,8 +79,10 @@
 	MOVQ R10, 16(DI) \
 	MOVQ R11, 24(DI)
 
-// func feMulADX(z, x, y *fieldElement)
-TEXT ·feMulADX(SB), NOSPLIT, $0-24
+// func feMul(z, x, y *fieldElement)
+TEXT ·feMul(SB), NOSPLIT, $0-24
+	CMPB ·useADX(SB), $0
+	JEQ  portable
 	MOVQ x+8(FP), SI
 	MOVQ y+16(FP), CX
 
@@ -89,8 +91,13 @@ TEXT ·feMulADX(SB), NOSPLIT, $0-24
 	REDUCE_P
 	RET
 
-// func feSqrADX(z, x *fieldElement)
-TEXT ·feSqrADX(SB), NOSPLIT, $0-16
+portable:
+	JMP ·feMulGeneric(SB)
+
+// func feSqr(z, x *fieldElement)
+TEXT ·feSqr(SB), NOSPLIT, $0-16
+	CMPB ·useADX(SB), $0
+	JEQ  portable
 	MOVQ x+8(FP), SI
 
 	// The cross products x[i]·x[j], i < j, into R9..R14.
@@ -145,6 +152,9 @@ TEXT ·feSqrADX(SB), NOSPLIT, $0-16
 	REDUCE_P
 	RET
 
+portable:
+	JMP ·feSqrGeneric(SB)
+
 // One round of Montgomery reduction at limb i: m = t[i]·(-1/n) mod 2^64,
 // t += m·n·2^(64·i), which clears t[i]; the carries run up to t[8] in SI.
 #define REDC(ti, t1, t2, t3, t4) \
@@ -170,8 +180,10 @@ TEXT ·feSqrADX(SB), NOSPLIT, $0-16
 	ADCXQ DI, t \
 	ADOXQ DI, t
 
-// func scMontMulADX(z, x, y *scalar)
-TEXT ·scMontMulADX(SB), NOSPLIT, $0-24
+// func scMontMul(z, x, y *scalar)
+TEXT ·scMontMul(SB), NOSPLIT, $0-24
+	CMPB ·useADX(SB), $0
+	JEQ  portable
 	MOVQ x+8(FP), SI
 	MOVQ y+16(FP), CX
 	PRODUCT
@@ -213,3 +225,6 @@ TEXT ·scMontMulADX(SB), NOSPLIT, $0-24
 	MOVQ R14, 16(DI)
 	MOVQ R15, 24(DI)
 	RET
+
+portable:
+	JMP ·scMontMulGeneric(SB)
