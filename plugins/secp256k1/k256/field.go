@@ -29,8 +29,8 @@ const feC = 0x1000003D1
 // fieldP is p in limbs.
 var fieldP = fieldElement{0xFFFFFFFEFFFFFC2F, 0xFFFFFFFFFFFFFFFF, 0xFFFFFFFFFFFFFFFF, 0xFFFFFFFFFFFFFFFF}
 
-// feAdd sets z = x + y mod p.
-func feAdd(z, x, y *fieldElement) {
+// feAddGeneric sets z = x + y mod p.
+func feAddGeneric(z, x, y *fieldElement) {
 	var c, c2 uint64
 	z0, c := bits.Add64(x[0], y[0], 0)
 	z1, c := bits.Add64(x[1], y[1], c)
@@ -45,8 +45,8 @@ func feAdd(z, x, y *fieldElement) {
 	z[0], z[1], z[2], z[3] = z0+c2*feC, z1, z2, z3
 }
 
-// feSub sets z = x - y mod p.
-func feSub(z, x, y *fieldElement) {
+// feSubGeneric sets z = x - y mod p.
+func feSubGeneric(z, x, y *fieldElement) {
 	var b, b2 uint64
 	z0, b := bits.Sub64(x[0], y[0], 0)
 	z1, b := bits.Sub64(x[1], y[1], b)

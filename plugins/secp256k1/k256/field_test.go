@@ -37,8 +37,15 @@ func randomLimbs(r *rand.Rand) [4]uint64 {
 
 func TestFieldArithmetic(t *testing.T) {
 	r := rand.New(rand.NewPCG(1, 2))
-	for i := 0; i < 20000; i++ {
+	max := ^uint64(0)
+	specials := []fieldElement{{}, {1}, {feC - 1}, {feC}, fieldP, {fieldP[0] - 1, max, max, max}, {fieldP[0] + 1, max, max, max},
+		{max, max, max, max}, {max - 1, max, max, max}, {0, 0, 0, 1 << 63}}
+	for i := 0; i < 20000+len(specials)*len(specials); i++ {
 		x, y := fieldElement(randomLimbs(r)), fieldElement(randomLimbs(r))
+		if i >= 20000 {
+			j := i - 20000
+			x, y = specials[j/len(specials)], specials[j%len(specials)]
+		}
 		bx, by := feBig(&x), feBig(&y)
 		check := func(name string, got *fieldElement, want *big.Int) {
 			t.Helper()
@@ -54,8 +61,12 @@ func TestFieldArithmetic(t *testing.T) {
 		var z fieldElement
 		feAdd(&z, &x, &y)
 		check("add", &z, new(big.Int).Add(bx, by))
+		feAddGeneric(&z, &x, &y)
+		check("addGeneric", &z, new(big.Int).Add(bx, by))
 		feSub(&z, &x, &y)
 		check("sub", &z, new(big.Int).Sub(bx, by))
+		feSubGeneric(&z, &x, &y)
+		check("subGeneric", &z, new(big.Int).Sub(bx, by))
 		feMulGeneric(&z, &x, &y)
 		check("mulGeneric", &z, new(big.Int).Mul(bx, by))
 		feSqrGeneric(&z, &x)

@@ -33,3 +33,13 @@ func feSqr(z, x *fieldElement)
 //
 //go:noescape
 func scMontMul(z, x, y *scalar)
+
+// feAdd sets z = x + y mod p.
+//
+//go:noescape
+func feAdd(z, x, y *fieldElement)
+
+// feSub sets z = x - y mod p.
+//
+//go:noescape
+func feSub(z, x, y *fieldElement)

@@ -228,3 +228,66 @@ TEXT ·scMontMul(SB), NOSPLIT, $0-24
 
 portable:
 	JMP ·scMontMulGeneric(SB)
+
+// func feAdd(z, x, y *fieldElement)
+TEXT ·feAdd(SB), NOSPLIT, $0-24
+	MOVQ x+8(FP), SI
+	MOVQ y+16(FP), CX
+	MOVQ 0(SI), R8
+	MOVQ 8(SI), R9
+	MOVQ 16(SI), R10
+	MOVQ 24(SI), R11
+	ADDQ 0(CX), R8
+	ADCQ 8(CX), R9
+	ADCQ 16(CX), R10
+	ADCQ 24(CX), R11
+	// A carry out of 2^256 is worth 2^32 + 977; a second one leaves a
+	// value below that, which then takes it without carrying.
+	MOVQ $0x1000003D1, DX
+	SBBQ AX, AX
+	ANDQ DX, AX
+	ADDQ AX, R8
+	ADCQ $0, R9
+	ADCQ $0, R10
+	ADCQ $0, R11
+	SBBQ AX, AX
+	ANDQ DX, AX
+	ADDQ AX, R8
+	MOVQ z+0(FP), DI
+	MOVQ R8, 0(DI)
+	MOVQ R9, 8(DI)
+	MOVQ R10, 16(DI)
+	MOVQ R11, 24(DI)
+	RET
+
+// func feSub(z, x, y *fieldElement)
+TEXT ·feSub(SB), NOSPLIT, $0-24
+	MOVQ x+8(FP), SI
+	MOVQ y+16(FP), CX
+	MOVQ 0(SI), R8
+	MOVQ 8(SI), R9
+	MOVQ 16(SI), R10
+	MOVQ 24(SI), R11
+	SUBQ 0(CX), R8
+	SBBQ 8(CX), R9
+	SBBQ 16(CX), R10
+	SBBQ 24(CX), R11
+	// A borrow left x - y + 2^256: subtracting 2^32 + 977 makes it
+	// x - y + p; a second borrow leaves a low limb of at least
+	// 2^64 - 2^33, which takes one more subtraction without borrowing.
+	MOVQ $0x1000003D1, DX
+	SBBQ AX, AX
+	ANDQ DX, AX
+	SUBQ AX, R8
+	SBBQ $0, R9
+	SBBQ $0, R10
+	SBBQ $0, R11
+	SBBQ AX, AX
+	ANDQ DX, AX
+	SUBQ AX, R8
+	MOVQ z+0(FP), DI
+	MOVQ R8, 0(DI)
+	MOVQ R9, 8(DI)
+	MOVQ R10, 16(DI)
+	MOVQ R11, 24(DI)
+	RET
