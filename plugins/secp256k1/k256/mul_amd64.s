@@ -79,6 +79,54 @@
 	MOVQ R10, 16(DI) \
 	MOVQ R11, 24(DI)
 
+// SQUARE sets R8..R15 to the 512-bit square of the four limbs at SI:
+// the cross products x[i]·x[j], i < j, once each, doubled, plus the
+// squares x[i]².
+#define SQUARE \
+	MOVQ 0(SI), DX \
+	MULXQ 8(SI), R9, R10 \
+	MULXQ 16(SI), AX, R11 \
+	ADDQ AX, R10 \
+	MULXQ 24(SI), AX, R12 \
+	ADCQ AX, R11 \
+	ADCQ $0, R12 \
+	MOVQ 8(SI), DX \
+	XORQ DI, DI \
+	MULXQ 16(SI), AX, BX \
+	ADCXQ AX, R11 \
+	ADOXQ BX, R12 \
+	MULXQ 24(SI), AX, R13 \
+	ADCXQ AX, R12 \
+	ADOXQ DI, R13 \
+	ADCXQ DI, R13 \
+	MOVQ 16(SI), DX \
+	MULXQ 24(SI), AX, R14 \
+	ADDQ AX, R13 \
+	ADCQ $0, R14 \
+	XORQ R15, R15 \
+	ADDQ R9, R9 \
+	ADCQ R10, R10 \
+	ADCQ R11, R11 \
+	ADCQ R12, R12 \
+	ADCQ R13, R13 \
+	ADCQ R14, R14 \
+	ADCQ $0, R15 \
+	MOVQ 0(SI), DX \
+	MULXQ DX, R8, AX \
+	ADDQ AX, R9 \
+	MOVQ 8(SI), DX \
+	MULXQ DX, AX, BX \
+	ADCQ AX, R10 \
+	ADCQ BX, R11 \
+	MOVQ 16(SI), DX \
+	MULXQ DX, AX, BX \
+	ADCQ AX, R12 \
+	ADCQ BX, R13 \
+	MOVQ 24(SI), DX \
+	MULXQ DX, AX, BX \
+	ADCQ AX, R14 \
+	ADCQ BX, R15
+
 // func feMul(z, x, y *fieldElement)
 TEXT ·feMul(SB), NOSPLIT, $0-24
 	CMPB ·useADX(SB), $0
@@ -100,54 +148,7 @@ TEXT ·feSqr(SB), NOSPLIT, $0-16
 	JEQ  portable
 	MOVQ x+8(FP), SI
 
-	// The cross products x[i]·x[j], i < j, into R9..R14.
-	MOVQ 0(SI), DX
-	MULXQ 8(SI), R9, R10
-	MULXQ 16(SI), AX, R11
-	ADDQ AX, R10
-	MULXQ 24(SI), AX, R12
-	ADCQ AX, R11
-	ADCQ $0, R12
-	MOVQ 8(SI), DX
-	XORQ DI, DI
-	MULXQ 16(SI), AX, BX
-	ADCXQ AX, R11
-	ADOXQ BX, R12
-	MULXQ 24(SI), AX, R13
-	ADCXQ AX, R12
-	ADOXQ DI, R13
-	ADCXQ DI, R13
-	MOVQ 16(SI), DX
-	MULXQ 24(SI), AX, R14
-	ADDQ AX, R13
-	ADCQ $0, R14
-
-	// Doubled, into R9..R15.
-	XORQ R15, R15
-	ADDQ R9, R9
-	ADCQ R10, R10
-	ADCQ R11, R11
-	ADCQ R12, R12
-	ADCQ R13, R13
-	ADCQ R14, R14
-	ADCQ $0, R15
-
-	// Plus the squares x[i]², into R8..R15.
-	MOVQ 0(SI), DX
-	MULXQ DX, R8, AX
-	ADDQ AX, R9
-	MOVQ 8(SI), DX
-	MULXQ DX, AX, BX
-	ADCQ AX, R10
-	ADCQ BX, R11
-	MOVQ 16(SI), DX
-	MULXQ DX, AX, BX
-	ADCQ AX, R12
-	ADCQ BX, R13
-	MOVQ 24(SI), DX
-	MULXQ DX, AX, BX
-	ADCQ AX, R14
-	ADCQ BX, R15
+	SQUARE
 
 	REDUCE_P
 	RET
@@ -180,6 +181,39 @@ portable:
 	ADCXQ DI, t \
 	ADOXQ DI, t
 
+// MONT_REDUCE sets R12..R15 to R8..R15·2^-256 mod n, fully reduced, for a
+// product of two values below n: four REDC rounds, then n subtracted
+// unless that borrows (the value is below 2n).
+#define MONT_REDUCE \
+	XORQ SI, SI \
+	REDC(R8, R9, R10, R11, R12) \
+	CARRY(R13) \
+	CARRY(R14) \
+	CARRY(R15) \
+	CARRY(SI) \
+	REDC(R9, R10, R11, R12, R13) \
+	CARRY(R14) \
+	CARRY(R15) \
+	CARRY(SI) \
+	REDC(R10, R11, R12, R13, R14) \
+	CARRY(R15) \
+	CARRY(SI) \
+	REDC(R11, R12, R13, R14, R15) \
+	CARRY(SI) \
+	MOVQ R12, AX \
+	SUBQ ·scalarN+0(SB), AX \
+	MOVQ R13, BX \
+	SBBQ ·scalarN+8(SB), BX \
+	MOVQ R14, CX \
+	SBBQ ·scalarN+16(SB), CX \
+	MOVQ R15, DX \
+	SBBQ ·scalarN+24(SB), DX \
+	SBBQ $0, SI \
+	CMOVQCC AX, R12 \
+	CMOVQCC BX, R13 \
+	CMOVQCC CX, R14 \
+	CMOVQCC DX, R15
+
 // func scMontMul(z, x, y *scalar)
 TEXT ·scMontMul(SB), NOSPLIT, $0-24
 	CMPB ·useADX(SB), $0
@@ -187,37 +221,7 @@ TEXT ·scMontMul(SB), NOSPLIT, $0-24
 	MOVQ x+8(FP), SI
 	MOVQ y+16(FP), CX
 	PRODUCT
-	XORQ SI, SI
-
-	REDC(R8, R9, R10, R11, R12)
-	CARRY(R13)
-	CARRY(R14)
-	CARRY(R15)
-	CARRY(SI)
-	REDC(R9, R10, R11, R12, R13)
-	CARRY(R14)
-	CARRY(R15)
-	CARRY(SI)
-	REDC(R10, R11, R12, R13, R14)
-	CARRY(R15)
-	CARRY(SI)
-	REDC(R11, R12, R13, R14, R15)
-	CARRY(SI)
-
-	// t[4..8] < 2n: subtract n unless that borrows.
-	MOVQ R12, AX
-	SUBQ ·scalarN+0(SB), AX
-	MOVQ R13, BX
-	SBBQ ·scalarN+8(SB), BX
-	MOVQ R14, CX
-	SBBQ ·scalarN+16(SB), CX
-	MOVQ R15, DX
-	SBBQ ·scalarN+24(SB), DX
-	SBBQ $0, SI
-	CMOVQCC AX, R12
-	CMOVQCC BX, R13
-	CMOVQCC CX, R14
-	CMOVQCC DX, R15
+	MONT_REDUCE
 
 	MOVQ z+0(FP), DI
 	MOVQ R12, 0(DI)
@@ -291,3 +295,20 @@ TEXT ·feSub(SB), NOSPLIT, $0-24
 	MOVQ R10, 16(DI)
 	MOVQ R11, 24(DI)
 	RET
+
+// func scMontSqr(z, x *scalar)
+TEXT ·scMontSqr(SB), NOSPLIT, $0-16
+	CMPB ·useADX(SB), $0
+	JEQ  portable
+	MOVQ x+8(FP), SI
+	SQUARE
+	MONT_REDUCE
+	MOVQ z+0(FP), DI
+	MOVQ R12, 0(DI)
+	MOVQ R13, 8(DI)
+	MOVQ R14, 16(DI)
+	MOVQ R15, 24(DI)
+	RET
+
+portable:
+	JMP ·scMontSqrGeneric(SB)

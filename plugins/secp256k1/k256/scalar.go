@@ -160,6 +160,9 @@ func scMontMulGeneric(z, x, y *scalar) {
 	z.reduceOnce(&scalar{t0, t1, t2, t3}, t4)
 }
 
+// scMontSqrGeneric sets z = x²/2^256 mod n.
+func scMontSqrGeneric(z, x *scalar) { scMontMulGeneric(z, x, x) }
+
 // scMul sets z = x·y mod n.
 func scMul(z, x, y *scalar) {
 	var t scalar
@@ -186,7 +189,7 @@ func scInvert(z, x *scalar) {
 			continue
 		}
 		for j := 0; j < 4; j++ {
-			scMontMul(&acc, &acc, &acc)
+			scMontSqr(&acc, &acc)
 		}
 		if nib != 0 {
 			scMontMul(&acc, &acc, &table[nib])
