@@ -26,11 +26,21 @@ func BenchmarkField(b *testing.B) {
 			feInvert(&x, &x)
 		}
 	})
+	b.Run("invert-var", func(b *testing.B) {
+		for b.Loop() {
+			feInvertVar(&x, &x)
+		}
+	})
 	s := scalar(y)
 	s[3] >>= 1
 	b.Run("scalar-invert", func(b *testing.B) {
 		for b.Loop() {
 			scInvert(&s, &s)
+		}
+	})
+	b.Run("scalar-invert-var", func(b *testing.B) {
+		for b.Loop() {
+			scInvertVar(&s, &s)
 		}
 	})
 }

@@ -165,7 +165,7 @@ func VerifyECDSA(pk []byte, hash *[32]byte, sig *[64]byte, lowS bool) error {
 	}
 	e.setBytes(hash)
 	var w, u1, u2 scalar
-	scInvert(&w, &s)
+	scInvertVar(&w, &s)
 	scMul(&u1, &e, &w)
 	scMul(&u2, &r, &w)
 	p := doubleMulVar(&u1, &u2, &q)

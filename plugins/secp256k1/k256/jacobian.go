@@ -146,7 +146,7 @@ func (p *jacobianPoint) endomorphism(q *jacobianPoint) {
 // toAffineVar returns p as (x, y), which must not be the identity.
 func (p *jacobianPoint) toAffineVar() affinePoint {
 	var zinv, zinv2 fieldElement
-	feInvert(&zinv, &p.z)
+	feInvertVar(&zinv, &p.z)
 	feSqr(&zinv2, &zinv)
 	var a affinePoint
 	feMul(&a.x, &p.x, &zinv2)
