@@ -41,8 +41,10 @@ func (r *jacobianPoint) doubleVar(p *jacobianPoint) {
 	feSub(&r.y, &t, &c)
 }
 
-// addAffineVar sets r = p + q for an affine q ("madd-2007-bl").
-func (r *jacobianPoint) addAffineVar(p *jacobianPoint, q *affinePoint) {
+// addAffineVar sets r = p + q for an affine q ("madd-2007-bl"). With a
+// non-nil ratio it also sets *ratio to Z(r)/Z(p) for a p that is not the
+// identity.
+func (r *jacobianPoint) addAffineVar(p *jacobianPoint, q *affinePoint, ratio *fieldElement) {
 	if p.isIdentityVar() {
 		r.setAffine(q)
 		return
@@ -56,11 +58,20 @@ func (r *jacobianPoint) addAffineVar(p *jacobianPoint, q *affinePoint) {
 	feSub(&rr, &s2, &p.y)
 	if h.isZero() == 1 {
 		if rr.isZero() == 1 {
+			if ratio != nil {
+				feAdd(ratio, &p.y, &p.y) // doubling's Z3 = 2·Y1·Z1
+			}
 			r.doubleVar(p)
 		} else {
+			if ratio != nil {
+				*ratio = fieldElement{}
+			}
 			*r = jacobianPoint{}
 		}
 		return
+	}
+	if ratio != nil {
+		feAdd(ratio, &h, &h) // Z3 = 2·Z1·H
 	}
 	feAdd(&rr, &rr, &rr)
 	feSqr(&hh, &h)
@@ -82,58 +93,6 @@ func (r *jacobianPoint) addAffineVar(p *jacobianPoint, q *affinePoint) {
 	feSqr(&z3, &z3)
 	feSub(&z3, &z3, &z1z1)
 	feSub(&z3, &z3, &hh)
-	r.x, r.y, r.z = x3, y3, z3
-}
-
-// addVar sets r = p + q ("add-2007-bl").
-func (r *jacobianPoint) addVar(p, q *jacobianPoint) {
-	if p.isIdentityVar() {
-		*r = *q
-		return
-	}
-	if q.isIdentityVar() {
-		*r = *p
-		return
-	}
-	var z1z1, z2z2, u1, u2, s1, s2, h, i, j, rr, v fieldElement
-	feSqr(&z1z1, &p.z)
-	feSqr(&z2z2, &q.z)
-	feMul(&u1, &p.x, &z2z2)
-	feMul(&u2, &q.x, &z1z1)
-	feMul(&s1, &p.y, &q.z)
-	feMul(&s1, &s1, &z2z2)
-	feMul(&s2, &q.y, &p.z)
-	feMul(&s2, &s2, &z1z1)
-	feSub(&h, &u2, &u1)
-	feSub(&rr, &s2, &s1)
-	if h.isZero() == 1 {
-		if rr.isZero() == 1 {
-			r.doubleVar(p)
-		} else {
-			*r = jacobianPoint{}
-		}
-		return
-	}
-	feAdd(&rr, &rr, &rr)
-	feAdd(&i, &h, &h)
-	feSqr(&i, &i)
-	feMul(&j, &h, &i)
-	feMul(&v, &u1, &i)
-	var x3, y3, z3, t fieldElement
-	feSqr(&x3, &rr)
-	feSub(&x3, &x3, &j)
-	feSub(&x3, &x3, &v)
-	feSub(&x3, &x3, &v)
-	feSub(&t, &v, &x3)
-	feMul(&y3, &rr, &t)
-	feMul(&t, &s1, &j)
-	feAdd(&t, &t, &t)
-	feSub(&y3, &y3, &t)
-	feAdd(&z3, &p.z, &q.z)
-	feSqr(&z3, &z3)
-	feSub(&z3, &z3, &z1z1)
-	feSub(&z3, &z3, &z2z2)
-	feMul(&z3, &z3, &h)
 	r.x, r.y, r.z = x3, y3, z3
 }
 
