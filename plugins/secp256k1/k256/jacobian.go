@@ -96,12 +96,6 @@ func (r *jacobianPoint) addAffineVar(p *jacobianPoint, q *affinePoint, ratio *fi
 	r.x, r.y, r.z = x3, y3, z3
 }
 
-// endomorphism sets p to λ·q = (β·X, Y, Z).
-func (p *jacobianPoint) endomorphism(q *jacobianPoint) {
-	feMul(&p.x, &q.x, &glvBeta)
-	p.y, p.z = q.y, q.z
-}
-
 // toAffineVar returns p as (x, y), which must not be the identity.
 func (p *jacobianPoint) toAffineVar() affinePoint {
 	var zinv, zinv2 fieldElement

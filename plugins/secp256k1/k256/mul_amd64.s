@@ -181,7 +181,7 @@ portable:
 	ADCXQ DI, t \
 	ADOXQ DI, t
 
-// MONT_REDUCE sets R12..R15 to R8..R15·2^-256 mod n, fully reduced, for a
+// MONT_REDUCE stores R8..R15·2^-256 mod n, fully reduced, at z, for a
 // product of two values below n: four REDC rounds, then n subtracted
 // unless that borrows (the value is below 2n).
 #define MONT_REDUCE \
@@ -212,7 +212,12 @@ portable:
 	CMOVQCC AX, R12 \
 	CMOVQCC BX, R13 \
 	CMOVQCC CX, R14 \
-	CMOVQCC DX, R15
+	CMOVQCC DX, R15 \
+	MOVQ z+0(FP), DI \
+	MOVQ R12, 0(DI) \
+	MOVQ R13, 8(DI) \
+	MOVQ R14, 16(DI) \
+	MOVQ R15, 24(DI)
 
 // func scMontMul(z, x, y *scalar)
 TEXT ·scMontMul(SB), NOSPLIT, $0-24
@@ -222,12 +227,6 @@ TEXT ·scMontMul(SB), NOSPLIT, $0-24
 	MOVQ y+16(FP), CX
 	PRODUCT
 	MONT_REDUCE
-
-	MOVQ z+0(FP), DI
-	MOVQ R12, 0(DI)
-	MOVQ R13, 8(DI)
-	MOVQ R14, 16(DI)
-	MOVQ R15, 24(DI)
 	RET
 
 portable:
@@ -303,11 +302,6 @@ TEXT ·scMontSqr(SB), NOSPLIT, $0-16
 	MOVQ x+8(FP), SI
 	SQUARE
 	MONT_REDUCE
-	MOVQ z+0(FP), DI
-	MOVQ R12, 0(DI)
-	MOVQ R13, 8(DI)
-	MOVQ R14, 16(DI)
-	MOVQ R15, 24(DI)
 	RET
 
 portable:
