@@ -194,8 +194,8 @@ func feSqrN(z, x *fieldElement, n int) {
 }
 
 // powChain computes x^(2^223 - 1) and x^(2^22 - 1) and x^3, the blocks
-// of ones shared by p - 2 and (p + 1)/4, with an addition chain of 220
-// squarings and 11 multiplications.
+// of ones of (p + 1)/4, with an addition chain of 220 squarings and 11
+// multiplications.
 func powChain(x *fieldElement) (x2, x22, x223 fieldElement) {
 	var x3, x6, x9, x11, x44, x88, x176, x220, t fieldElement
 	feSqr(&t, x)
@@ -223,19 +223,11 @@ func powChain(x *fieldElement) (x2, x22, x223 fieldElement) {
 	return x2, x22, x223
 }
 
-// feInvert sets z = 1/x mod p (0 for x = 0) as x^(p-2), in constant time.
-// In binary p - 2 is 223 ones, a zero, 22 ones, then 0000101101.
+// feInvert sets z = 1/x mod p (0 for x = 0), in constant time.
 func feInvert(z, x *fieldElement) {
-	x2, x22, x223 := powChain(x)
-	var t fieldElement
-	feSqrN(&t, &x223, 23)
-	feMul(&t, &t, &x22)
-	feSqrN(&t, &t, 5)
-	feMul(&t, &t, x)
-	feSqrN(&t, &t, 3)
-	feMul(&t, &t, &x2)
-	feSqrN(&t, &t, 2)
-	feMul(z, &t, x)
+	t := *x
+	t.normalize()
+	*z = invert((*[4]uint64)(&t), &modP62)
 }
 
 // feSqrt sets z to a square root of x and returns 1 if x is a square mod

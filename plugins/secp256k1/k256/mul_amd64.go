@@ -43,8 +43,3 @@ func feAdd(z, x, y *fieldElement)
 //
 //go:noescape
 func feSub(z, x, y *fieldElement)
-
-// scMontSqr sets z = x²/2^256 mod n.
-//
-//go:noescape
-func scMontSqr(z, x *scalar)

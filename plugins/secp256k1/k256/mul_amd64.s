@@ -294,15 +294,3 @@ TEXT ·feSub(SB), NOSPLIT, $0-24
 	MOVQ R10, 16(DI)
 	MOVQ R11, 24(DI)
 	RET
-
-// func scMontSqr(z, x *scalar)
-TEXT ·scMontSqr(SB), NOSPLIT, $0-16
-	CMPB ·useADX(SB), $0
-	JEQ  portable
-	MOVQ x+8(FP), SI
-	SQUARE
-	MONT_REDUCE
-	RET
-
-portable:
-	JMP ·scMontSqrGeneric(SB)

@@ -16,6 +16,3 @@ func feAdd(z, x, y *fieldElement) { feAddGeneric(z, x, y) }
 
 // feSub sets z = x - y mod p.
 func feSub(z, x, y *fieldElement) { feSubGeneric(z, x, y) }
-
-// scMontSqr sets z = x²/2^256 mod n.
-func scMontSqr(z, x *scalar) { scMontSqrGeneric(z, x) }

@@ -2,14 +2,13 @@ package k256
 
 import "math/bits"
 
-// Variable-time modular inversion by Bernstein and Yang's "safegcd"
-// ("Fast constant-time gcd computation and modular inversion", TCHES
-// 2019, §11 with the variable-time batching of divsteps described by
-// Wuille's writeup of the algorithm for libsecp256k1): batches of 62
-// divsteps run on the low bits of f and g only, giving a 2×2 transition
-// matrix that then updates the full f, g and the Bézout coefficients d, e.
-// Verification inverts public values only, where it is several times
-// faster than a Fermat exponentiation.
+// Modular inversion by Bernstein and Yang's "safegcd" ("Fast
+// constant-time gcd computation and modular inversion", TCHES 2019):
+// batches of divsteps run on the low 64 bits of f and g only, giving a 2×2
+// transition matrix that then updates the full f, g and the Bézout
+// coefficients d, e. invert runs a fixed 590 divsteps with masks, in
+// constant time, for secrets; invertVar, for verification's public values,
+// skips runs of zero bits at once and stops as soon as g is 0.
 
 // signed62 is an integer Σ v[i]·2^(62·i), limbs 0..3 normally in
 // [0, 2^62) and the top one signed.
@@ -238,4 +237,53 @@ func feInvertVar(z, x *fieldElement) {
 // scInvertVar sets z = 1/x mod n for public x ≠ 0.
 func scInvertVar(z, x *scalar) {
 	*z = invertVar((*[4]uint64)(x), &modN62)
+}
+
+// divsteps59 runs 59 divsteps on the low bits of f and g in constant
+// time, with zeta = -(delta + 1/2), and returns the new zeta. The matrix
+// starts at 8 = 2^3 so that it ends scaled by 2^62 like divsteps62Var's.
+func divsteps59(zeta int64, f, g uint64, t *transition) int64 {
+	u, v, q, r := uint64(8), uint64(0), uint64(0), uint64(8)
+	for i := 3; i < 62; i++ {
+		// Masks for zeta < 0 and for g odd.
+		m1 := uint64(zeta >> 63)
+		m2 := -(g & 1)
+		// g, q, r += (-1)^(zeta<0)·(f, u, v) if g is odd.
+		x := (f ^ m1) - m1
+		y := (u ^ m1) - m1
+		z := (v ^ m1) - m1
+		g += x & m2
+		q += y & m2
+		r += z & m2
+		// If both held, the step was a swap: f, u, v gain the new g, q, r
+		// (making them the old g, q, r) and zeta becomes -zeta - 2;
+		// otherwise zeta - 1.
+		m1 &= m2
+		zeta = (zeta ^ int64(m1)) - 1
+		f += g & m1
+		u += q & m1
+		v += r & m1
+		g >>= 1
+		u <<= 1
+		v <<= 1
+	}
+	*t = transition{int64(u), int64(v), int64(q), int64(r)}
+	return zeta
+}
+
+// invert returns 1/x mod M for x in [0, M) (0 for 0) in constant time:
+// ten batches of 59 divsteps, 590 in all, the bound for 256-bit inputs
+// (Bernstein–Yang, with the bound of Wuille's safegcd-bounds analysis).
+func invert(x *[4]uint64, mod *modulus62) [4]uint64 {
+	d, e := signed62{}, signed62{1}
+	f, g := mod.m, toSigned62(x)
+	zeta := int64(-1)
+	for i := 0; i < 10; i++ {
+		var t transition
+		zeta = divsteps59(zeta, uint64(f[0]), uint64(g[0]), &t)
+		updateDE(&d, &e, &t, mod)
+		updateFG(&f, &g, &t)
+	}
+	normalize62(&d, f[4], mod)
+	return fromSigned62(&d)
 }

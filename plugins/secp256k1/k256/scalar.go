@@ -160,9 +160,6 @@ func scMontMulGeneric(z, x, y *scalar) {
 	z.reduceOnce(&scalar{t0, t1, t2, t3}, t4)
 }
 
-// scMontSqrGeneric sets z = x²/2^256 mod n.
-func scMontSqrGeneric(z, x *scalar) { scMontMulGeneric(z, x, x) }
-
 // scMul sets z = x·y mod n.
 func scMul(z, x, y *scalar) {
 	var t scalar
@@ -170,30 +167,7 @@ func scMul(z, x, y *scalar) {
 	scMontMul(z, &t, &scR2)
 }
 
-// scalarNMinus2 is the exponent of Fermat inversion mod n.
-var scalarNMinus2 = scalar{0xBFD25E8CD036413F, 0xBAAEDCE6AF48A03B, 0xFFFFFFFFFFFFFFFE, 0xFFFFFFFFFFFFFFFF}
-
-// scInvert sets z = 1/x mod n (0 for x = 0) as x^(n-2), with 4-bit
-// windows over the public exponent, in time independent of x.
+// scInvert sets z = 1/x mod n (0 for x = 0), in constant time.
 func scInvert(z, x *scalar) {
-	var table [16]scalar // x^i in the Montgomery domain
-	scMontMul(&table[1], x, &scR2)
-	for i := 2; i < 16; i++ {
-		scMontMul(&table[i], &table[i-1], &table[1])
-	}
-	var acc scalar
-	for i := 63; i >= 0; i-- {
-		nib := scalarNMinus2[i/16] >> (uint(i%16) * 4) & 15
-		if i == 63 {
-			acc = table[nib]
-			continue
-		}
-		for j := 0; j < 4; j++ {
-			scMontSqr(&acc, &acc)
-		}
-		if nib != 0 {
-			scMontMul(&acc, &acc, &table[nib])
-		}
-	}
-	scMontMul(z, &acc, &scalar{1})
+	*z = invert((*[4]uint64)(x), &modN62)
 }

@@ -110,7 +110,7 @@ func crucibleNotes() map[string]string {
 		"implementation": "crucible.dev/plugins/secp256k1/k256 (Go, this repository)",
 		"arithmetic":     "4×64-bit limbs; field and Montgomery scalar products in MULX/ADCX/ADOX assembly where the CPU has BMI2 and ADX, portable Go otherwise (or with CRUCIBLE_K256_PORTABLE=1, or the purego build tag)",
 		"multiplication": "keygen and signing: a table of 65 signed 4-bit windows of G, complete projective formulas, masked scans; ECDH: GLV split, signed 4-bit windows, constant time; verification: GLV split, wNAF (width 12 for G, 5 for the key), Strauss–Shamir in Jacobian coordinates",
-		"inversion":      "Fermat addition chains for secrets, safegcd divsteps (variable time) in verification",
+		"inversion":      "safegcd divsteps: ten batches of 59 in constant time for secrets, batches that stop early (variable time) in verification",
 		"constant time":  "key generation, signing and ECDH in time independent of the secret key and nonce; verification variable-time on public inputs",
 		"der":            "verification parses strict DER only (X.690 §10: shortest lengths, minimal non-negative INTEGERs)",
 	}
