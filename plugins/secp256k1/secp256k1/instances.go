@@ -23,6 +23,8 @@ const (
 	ImplDecred  = "decred"
 	ImplBtcec   = "btcec"
 	ImplLibsecp = "libsecp256k1"
+	// ImplCrucible is this project's own implementation, package k256.
+	ImplCrucible = "crucible"
 )
 
 // Module paths of the Go implementations, for their versions in Notes.
@@ -51,6 +53,9 @@ func Instances() []*registry.Instance {
 	out = append(out, ecdsaInstances(ImplDecred, decred{}, decredNotes())...)
 	out = append(out, ecdhInstances(ImplDecred, decred{}, decredNotes())...)
 	out = append(out, bip340Instance(ImplBtcec, btcecSchnorr{}, btcecNotes()))
+	out = append(out, ecdsaInstances(ImplCrucible, crucible{}, crucibleNotes())...)
+	out = append(out, ecdhInstances(ImplCrucible, crucible{}, crucibleNotes())...)
+	out = append(out, bip340Instance(ImplCrucible, crucibleSchnorr{}, crucibleNotes()))
 
 	// Load before building the notes, which name the file loaded.
 	loadErr := libsecp256k1.Load()
@@ -97,6 +102,17 @@ func decredNotes() map[string]string {
 	return map[string]string{
 		"implementation": modDecred + " " + moduleVersion(modDecred),
 		"constant time":  "ScalarBaseMultNonConst/ScalarMultNonConst: variable-time in the secret scalar",
+	}
+}
+
+func crucibleNotes() map[string]string {
+	return map[string]string{
+		"implementation": "crucible.dev/plugins/secp256k1/k256 (Go, this repository)",
+		"arithmetic":     "4×64-bit limbs; field and Montgomery scalar products in MULX/ADCX/ADOX assembly where the CPU has BMI2 and ADX, portable Go otherwise (or with CRUCIBLE_K256_PORTABLE=1, or the purego build tag)",
+		"multiplication": "keygen and signing: a table of 65 signed 4-bit windows of G, complete projective formulas, masked scans; ECDH: GLV split, signed 4-bit windows, constant time; verification: GLV split, wNAF (width 12 for G, 5 for the key), Strauss–Shamir in Jacobian coordinates",
+		"inversion":      "safegcd divsteps: ten batches of 59 in constant time for secrets, batches that stop early (variable time) in verification",
+		"constant time":  "key generation, signing and ECDH in time independent of the secret key and nonce; verification variable-time on public inputs",
+		"der":            "verification parses strict DER only (X.690 §10: shortest lengths, minimal non-negative INTEGERs)",
 	}
 }
 

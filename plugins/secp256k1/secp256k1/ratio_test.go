@@ -17,10 +17,13 @@ import (
 // ratios. It takes about a minute, so it runs only with CRUCIBLE_LONG=1:
 //
 //	CRUCIBLE_LONG=1 go test -run TestGoCRatios -v ./secp256k1/
+//
+// CRUCIBLE_RATIO_IMPL=crucible keeps the rows of one implementation.
 func TestGoCRatios(t *testing.T) {
 	if os.Getenv("CRUCIBLE_LONG") == "" {
 		t.Skip("set CRUCIBLE_LONG=1 to measure Go/C ratios")
 	}
+	only := os.Getenv("CRUCIBLE_RATIO_IMPL") // e.g. crucible: only that implementation's rows
 	ins := map[string]*registry.Instance{}
 	for _, in := range available(t) {
 		ins[in.ID()] = in
@@ -42,7 +45,22 @@ func TestGoCRatios(t *testing.T) {
 		{NameBIP340, "verify", ImplBtcec, 32},
 		{NameECDH, "derive_a", ImplDecred, 0},
 		{NameECDHX, "derive_a", ImplDecred, 0},
+		{NameECDSA, "keygen", ImplCrucible, 64},
+		{NameECDSA, "sign", ImplCrucible, 64},
+		{NameECDSA, "verify", ImplCrucible, 64},
+		{NameECDSACompact, "sign", ImplCrucible, 64},
+		{NameECDSACompact, "verify", ImplCrucible, 64},
+		{NameBIP340, "keygen", ImplCrucible, 64},
+		{NameBIP340, "sign", ImplCrucible, 64},
+		{NameBIP340, "verify", ImplCrucible, 64},
+		{NameBIP340, "sign", ImplCrucible, 32},
+		{NameBIP340, "verify", ImplCrucible, 32},
+		{NameECDH, "derive_a", ImplCrucible, 0},
+		{NameECDHX, "derive_a", ImplCrucible, 0},
 	} {
+		if only != "" && c.impl != only {
+			continue
+		}
 		goIn, cIn := ins[c.name+"/"+c.impl], ins[c.name+"/"+ImplLibsecp]
 		if goIn == nil || cIn == nil {
 			t.Skipf("%s: needs both %s and %s", c.name, c.impl, ImplLibsecp)
