@@ -3,6 +3,8 @@
 #   protobuf-compiler  protoc, for the generated-code check
 #   libsecp256k1-dev   the C reference the secp256k1 plugin loads beside Go
 #   chromium           the headless browser the HTML report test opens
+#   qemu-user-static   qemu-aarch64, which runs the linux/arm64 tests (make test-arm64)
+#   slurm-wlm, munge   a one-node Slurm cluster for the campaign-plan test
 # Safe to run again: it installs only what is missing. Needs root (or sudo).
 set -euo pipefail
 
@@ -10,6 +12,9 @@ need=()
 command -v protoc >/dev/null 2>&1 || need+=(protobuf-compiler)
 ldconfig -p 2>/dev/null | grep -q 'libsecp256k1\.so' || need+=(libsecp256k1-dev)
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
+command -v qemu-aarch64-static >/dev/null 2>&1 || need+=(qemu-user-static)
+command -v slurmctld >/dev/null 2>&1 || need+=(slurm-wlm)
+command -v munged >/dev/null 2>&1 || need+=(munge)
 [ ${#need[@]} -eq 0 ] && exit 0
 
 sudo=""
