@@ -2,6 +2,7 @@ package main
 
 import (
 	"errors"
+	"os"
 	"path/filepath"
 	"strings"
 	"testing"
@@ -37,5 +38,29 @@ func TestCompareRefusesOtherSystems(t *testing.T) {
 	}
 	if err := cmdCompare([]string{a, a}); err != nil {
 		t.Fatalf("compare of one system: %v", err)
+	}
+}
+
+// TestReportSystems builds one site over runs of two systems, and refuses
+// two runs of one system, which would otherwise share a column.
+func TestReportSystems(t *testing.T) {
+	tmp := t.TempDir()
+	a := fakeShard(t, filepath.Join(tmp, "a"), "", nil)
+	b := fakeShard(t, filepath.Join(tmp, "b"), "", func(c *evidence.Campaign, _ *evidence.PluginInfo) { c.System = "x86_1-noavx" })
+	site := filepath.Join(tmp, "site")
+	if err := cmdReport([]string{"--out", site, a, b}); err != nil {
+		t.Fatalf("report --out: %v", err)
+	}
+	page, err := os.ReadFile(filepath.Join(site, "index.html"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(page), `<th class="s0">x86_1</th><th class="s1">x86_1-noavx</th>`) {
+		t.Errorf("the site does not show both systems side by side:\n%s", page)
+	}
+	err = cmdReport([]string{"--out", filepath.Join(tmp, "site2"), a, a})
+	var ee *exitError
+	if !errors.As(err, &ee) || ee.code != 2 || !strings.Contains(err.Error(), `both of system "x86_1"`) {
+		t.Fatalf("report over two runs of one system: %v, want a refusal", err)
 	}
 }
