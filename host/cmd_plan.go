@@ -21,9 +21,10 @@ var planFlags = map[string]bool{
 	"results": true, "image": true, "name": true, "partition": true, "time": true,
 }
 
-// runFlagsPlanned are run flags the plan sets itself for each shard.
+// runFlagsPlanned are run flags the plan sets itself for each shard (--out
+// is plan's own: where the plan goes; each shard's run directory is under
+// --results).
 var runFlagsPlanned = map[string]string{
-	"out":   "the plan gives each shard its own directory under --results",
 	"shard": "the plan sets --shard i/N", "cpu": "the plan pins each shard to its allocated core",
 	"resume": "resubmit a shard's task instead",
 }
@@ -98,7 +99,7 @@ func splitPlanArgs(args []string) (own, run []string, err error) {
 			return nil, nil, fmt.Errorf("unexpected argument %q", a)
 		}
 		name, _, hasValue := strings.Cut(strings.TrimLeft(a, "-"), "=")
-		if why, ok := runFlagsPlanned[name]; ok && !planFlags[name] {
+		if why, ok := runFlagsPlanned[name]; ok {
 			return nil, nil, fmt.Errorf("--%s: %s", name, why)
 		}
 		dst := &run
