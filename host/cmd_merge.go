@@ -31,6 +31,17 @@ func cmdMerge(args []string) error {
 	if _, err := os.Stat(*out); err == nil {
 		return usageErr("%s exists: merge into a new directory", *out)
 	}
+	var runs []*evidence.Run
+	for _, dir := range fset.Args() {
+		run, err := evidence.Load(dir)
+		if err != nil {
+			return usageErr("%v", err)
+		}
+		runs = append(runs, run)
+	}
+	if err := checkShards(runs); err != nil {
+		return usageErr("merge: %v", err)
+	}
 	if err := os.MkdirAll(*out, 0o755); err != nil {
 		return &exitError{1, err}
 	}
@@ -38,20 +49,17 @@ func cmdMerge(args []string) error {
 	if err := evidence.Track(*out); err != nil {
 		return &exitError{1, err}
 	}
-	var camp evidence.Campaign
+	camp := runs[0].Campaign
+	camp.Settings.Shard = ""
+	camp.Command = append([]string{"host", "merge"}, args...)
+	camp.Environment.Notes = mergedNotes(camp.Environment.Notes, runs)
+	for _, run := range runs {
+		if run.Campaign.Settings.CPU != camp.Settings.CPU {
+			camp.Settings.CPU = -1 // each shard pinned its own core; the notes say which
+		}
+	}
 	plugins := map[string]*evidence.PluginInfo{}
-	for i, dir := range fset.Args() {
-		run, err := evidence.Load(dir)
-		if err != nil {
-			return usageErr("%v", err)
-		}
-		if i == 0 {
-			camp = run.Campaign
-			camp.Settings.Shard = ""
-			camp.Command = append([]string{"host", "merge"}, args...)
-		} else if run.Campaign.Settings.Trials != camp.Settings.Trials || run.Campaign.Settings.TrialTargetSec != camp.Settings.TrialTargetSec {
-			return usageErr("%s was measured with other settings than %s: not one campaign", dir, fset.Arg(0))
-		}
+	for _, run := range runs {
 		for _, p := range run.Plugins {
 			p := p
 			if have, ok := plugins[p.Name]; ok {
@@ -61,7 +69,7 @@ func cmdMerge(args []string) error {
 			}
 		}
 		for _, sub := range []string{"records", "kat", "profiles", "logs"} {
-			if err := copyTree(filepath.Join(dir, sub), filepath.Join(*out, sub)); err != nil {
+			if err := copyTree(filepath.Join(run.Dir, sub), filepath.Join(*out, sub)); err != nil {
 				return &exitError{1, err}
 			}
 		}
@@ -79,6 +87,20 @@ func cmdMerge(args []string) error {
 	}
 	fmt.Printf("merged %d run directories into %s\n", fset.NArg(), *out)
 	return nil
+}
+
+// mergedNotes records where each shard ran: its host and pinned core.
+func mergedNotes(notes map[string]string, runs []*evidence.Run) map[string]string {
+	out := map[string]string{}
+	for k, v := range notes {
+		out[k] = v
+	}
+	where := make([]string, len(runs))
+	for i, r := range runs {
+		where[i] = fmt.Sprintf("%s on %s, CPU %d", r.Campaign.Settings.Shard, r.Campaign.Environment.Hostname, r.Campaign.Settings.CPU)
+	}
+	out["shards"] = strings.Join(where, "; ")
+	return out
 }
 
 // mergePlugin adds b's instances (each shard records only its own) and

@@ -34,6 +34,7 @@ func cmdRun(mode string, args []string) error {
 	lockPath := fs.String("lock", "crucible.lock", "lock file for --locked")
 	mtls := fs.Bool("mtls", false, "mutual TLS between host and plugins")
 	resume := fs.Bool("resume", false, "complete an interrupted run in --out, keeping what it holds")
+	system := fs.String("system", "", "label of the system measured, which reports and compare tell datasets apart by (default: from the CPU model)")
 	shard := fs.String("shard", "", "run only shard K of N (K/N) of the (plugin, instance) units")
 	signKey := fs.String("sign-key", "", "sign the run's manifest with this ed25519 private key (PEM, PKCS #8)")
 	if err := fs.Parse(args); err != nil {
@@ -75,7 +76,7 @@ func cmdRun(mode string, args []string) error {
 	defer lc.Close()
 	cfg := campaign.Config{
 		Root: root, PluginDirs: c.pluginDirs, Cache: cache, Out: *out, Suite: *suite,
-		Trials: *trials, TrialTarget: *target, Iterations: *iterations, MinCalls: *minCalls,
+		System: systemLabel(*system), Trials: *trials, TrialTarget: *target, Iterations: *iterations, MinCalls: *minCalls,
 		MsgLens: campaign.DefaultMsgLens, CPU: *cpu, Long: *long, Profile: !*noProfile,
 		KAT: mode == "run" || mode == "kat", Bench: mode == "run" || mode == "bench",
 		Robust: mode == "run" || mode == "robust", Resume: *resume, Shard: sh,

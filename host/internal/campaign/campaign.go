@@ -28,6 +28,7 @@ type Config struct {
 	Cache       string   // where source plugins are built
 	Out         string   // run directory
 	Suite       string
+	System      string // label of the system measured (--system)
 	Trials      int
 	TrialTarget time.Duration // wanted duration of one operation's timed loop in one trial
 	Iterations  int64         // fixed calls per trial instead of calibrating; 0 to calibrate
@@ -104,6 +105,7 @@ func New(cfg Config) (*Campaign, error) {
 		Command: cfg.Command,
 		Started: time.Now().UTC().Format(time.RFC3339),
 		Suite:   cfg.Suite,
+		System:  cfg.System,
 		Settings: evidence.Settings{
 			Trials: cfg.Trials, TrialTargetSec: cfg.TrialTarget.Seconds(), Iterations: cfg.Iterations,
 			MinCalls: cfg.MinCalls, CPU: cfg.CPU, Long: cfg.Long, Profile: cfg.Profile,

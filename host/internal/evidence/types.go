@@ -12,6 +12,7 @@ type Campaign struct {
 	Command     []string       `json:"command"`
 	Started     string         `json:"started"` // UTC, RFC 3339
 	Suite       string         `json:"suite"`
+	System      string         `json:"system,omitempty"` // the system label (--system) the datasets of several machines are told apart by
 	Settings    Settings       `json:"settings"`
 	Environment Environment    `json:"environment"`
 	Sandbox     sandbox.Report `json:"sandbox"` // how the plugins were confined
