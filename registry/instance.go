@@ -59,6 +59,11 @@ type Instance struct {
 	Sizes Sizes
 	// KATs are the known-answer files the implementation can generate.
 	KATs []KATGenerator
+	// Declared are the KAT digests the implementation claims for its
+	// generators (ParseKATManifest reads a kat.sha256), and Vectors the
+	// vector files it claims to pass; both ship inside the plugin.
+	Declared []DeclaredDigest
+	Vectors  []VectorFile
 	// Extra are operations beyond the kind's own (e.g. X25519 scalarmult).
 	Extra []Op
 	// Notes are facts a report shows (secret-key form, dispatch path, ...).

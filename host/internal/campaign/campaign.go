@@ -341,7 +341,7 @@ func (c *Campaign) runPlugin(s *plugin.Source) {
 	var bench []*pluginv1.Instance
 	for _, in := range insts {
 		switch gate[InstID(in)] {
-		case "pass", "none", "skipped":
+		case "pass", "known", "none", "skipped":
 			bench = append(bench, in)
 		}
 	}

@@ -29,7 +29,7 @@ func (m *model) summaryDoc() *doc {
 		d.h(2, "summary-pages", "Plugin pages")
 		var items []inline
 		for _, p := range m.plugins {
-			items = append(items, pageLink(p.Name, evidence.Safe(p.Name)).plus(txtf(" (%s, %d instances, version %s)", p.Status, len(p.Instances), p.Version)))
+			items = append(items, pageLink(p.Name, evidence.Safe(p.Name)).plus(txtf(" (%s, %s, version %s)", p.Status, plural(len(p.Instances), "instance"), p.Version)))
 		}
 		d.list(items)
 	}
@@ -37,6 +37,9 @@ func (m *model) summaryDoc() *doc {
 	d.h(2, "summary-results", "Results")
 	t := d.newTable("plugin", "instance", "KAT", "operation", "median:", "mean cycles:", "ops/s:", "n:")
 	for _, in := range s.Instances {
+		if in.KAT == "not built" {
+			continue // listed once by reason below
+		}
 		pl := m.pluginCell(in.Plugin)
 		measured := false
 		for _, op := range sortedOps(in.Ops) {
@@ -48,22 +51,48 @@ func (m *model) summaryDoc() *doc {
 			if o.Error != "" {
 				med = txt("error")
 			}
-			t.row(pl, txt(in.ID), txt(in.KAT), txt(op), med, txt(Count(o.MeanCycles)), txt(Count(o.OpsPerSec)), txt(strconv.Itoa(o.N)))
+			t.row(pl, txt(in.ID), txt(katCell(in)), txt(op), med, txt(Count(o.MeanCycles)), txt(Count(o.OpsPerSec)), txt(strconv.Itoa(o.N)))
 			measured = true
 		}
 		if !measured {
-			t.row(pl, txt(in.ID), txt(in.KAT), txt("(not measured)"), nil, nil, nil, nil)
+			t.row(pl, txt(in.ID), txt(katCell(in)), txt("(not measured)"), nil, nil, nil, nil)
 		}
 	}
 	m.paramSets(d)
 	m.implementations(d)
 	m.categories(d)
 	m.symmetricLadder(d)
-	if len(s.Findings) > 0 {
+	if nb := NotBuilt(s); len(nb) > 0 {
+		d.h(2, "summary-not-built", "Not built")
+		var items []inline
+		for _, l := range nb {
+			items = append(items, txtf("%s", strings.TrimPrefix(l.String(), "not built: ")))
+		}
+		d.list(items)
+	}
+	fresh, known := SplitFindings(s.Findings)
+	if len(fresh) > 0 {
 		d.h(2, "summary-findings", "Findings")
 		var items []inline
-		for _, f := range s.Findings {
+		for _, f := range fresh {
 			items = append(items, txtf("%s", plainFinding(f)))
+		}
+		d.list(items)
+	}
+	if len(known) > 0 {
+		d.h(2, "summary-known", "Known findings")
+		d.p(txt("Reviewed findings the catalog records, with the reason; they do not change the exit status."))
+		var items []inline
+		for _, f := range known {
+			items = append(items, txtf("%s", KnownLine(f)))
+		}
+		d.list(items)
+	}
+	if len(s.Resolved) > 0 {
+		d.h(2, "summary-resolved", "Known findings that no longer occur")
+		var items []inline
+		for _, r := range s.Resolved {
+			items = append(items, txtf("%s", r))
 		}
 		d.list(items)
 	}

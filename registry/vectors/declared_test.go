@@ -1,0 +1,71 @@
+package vectors
+
+import (
+	"strings"
+	"testing"
+
+	"crucible.dev/registry"
+)
+
+// fakeSig answers verify with a fixed verdict and keygen/sign with fixed
+// bytes, so the engine's checks can be seen to fail.
+type fakeSig struct{ valid string }
+
+func (f fakeSig) Run(op string, rand []byte, in registry.Args) (registry.Args, error) {
+	switch op {
+	case "keygen":
+		return registry.Args{registry.ArgPK: []byte{1}, registry.ArgSK: rand}, nil
+	case "sign":
+		return registry.Args{registry.ArgSig: []byte{2}}, nil
+	}
+	return registry.Args{registry.ArgValid: []byte(f.valid)}, nil
+}
+
+const eddsaFile = `{"schema": "eddsa_verify_schema.json", "testGroups": [
+ {"key": {"pk": "01", "sk": "aa"}, "tests": [
+  {"tcId": 1, "result": "valid", "msg": "", "sig": "02"},
+  {"tcId": 2, "result": "invalid", "msg": "", "sig": "03"},
+  {"tcId": 3, "result": "acceptable", "msg": "", "sig": "04"}]}]}`
+
+func TestCheckVectorFileEdDSA(t *testing.T) {
+	// An implementation that accepts everything passes keygen, sign and
+	// the valid case, and fails the invalid one; the acceptable case is
+	// not counted.
+	res, err := CheckVectorFile("f", "wycheproof", []byte(eddsaFile), fakeSig{"1"})
+	if err != nil || res.Passed != 3 || res.Failed != 1 || !strings.Contains(res.Failures[0], "tcId 2") {
+		t.Errorf("accept-all: %+v %v", res, err)
+	}
+	res, err = CheckVectorFile("f", "wycheproof", []byte(eddsaFile), fakeSig{"0"})
+	if err != nil || res.Passed != 3 || res.Failed != 1 || !strings.Contains(res.Failures[0], "tcId 1") {
+		t.Errorf("refuse-all: %+v %v", res, err)
+	}
+	for name, file := range map[string]string{
+		"unknown schema": `{"schema": "rsa_oaep_schema.json", "testGroups": []}`,
+		"not json":       `{`,
+		"no public key":  `{"schema": "eddsa_verify_schema_v1.json", "testGroups": [{"tests": []}]}`,
+	} {
+		if _, err := CheckVectorFile("f", "wycheproof", []byte(file), fakeSig{"1"}); err == nil {
+			t.Errorf("%s: accepted", name)
+		}
+	}
+	if _, err := CheckVectorFile("f", "csv", []byte(eddsaFile), fakeSig{"1"}); err == nil {
+		t.Error("an unknown format was accepted")
+	}
+}
+
+func TestReadVectorFile(t *testing.T) {
+	v := registry.VectorFile{Name: "f", Data: []byte("x"), SHA256: "2d711642b726b04401627ca9fbac32f5c8530fb1903cc4db02258717921a4881"}
+	if b, err := ReadVectorFile(v); err != nil || string(b) != "x" {
+		t.Errorf("matching digest: %q %v", b, err)
+	}
+	v.SHA256 = strings.Repeat("0", 64)
+	if _, err := ReadVectorFile(v); err == nil {
+		t.Error("a file whose digest differs was accepted")
+	}
+	if _, err := ReadVectorFile(registry.VectorFile{Name: "f"}); err == nil {
+		t.Error("a file with no data and no module was accepted")
+	}
+	if _, err := ReadVectorFile(registry.VectorFile{Name: "f", Data: []byte("x"), Module: "m@v", Path: "p"}); err == nil {
+		t.Error("a file with both data and a module was accepted")
+	}
+}
