@@ -6,7 +6,11 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"maps"
 	"os"
+	"slices"
+	"strconv"
+	"strings"
 
 	"crucible.dev/registry"
 )
@@ -74,17 +78,12 @@ func CheckVectorFile(name, format string, data []byte, r registry.Runner) (Resul
 var wycheproofSchemas = map[string]func(file string, gi int, group json.RawMessage, r registry.Runner, res *Result) error{
 	"eddsa_verify_schema.json":    wycheproofSigVerify,
 	"eddsa_verify_schema_v1.json": wycheproofSigVerify,
+	"mac_test_schema_v1.json":     wycheproofMAC,
+	"hkdf_test_schema_v1.json":    wycheproofHKDF,
 }
 
 func schemaNames() string {
-	var b bytes.Buffer
-	for n := range wycheproofSchemas {
-		if b.Len() > 0 {
-			b.WriteString(", ")
-		}
-		b.WriteString(n)
-	}
-	return b.String()
+	return strings.Join(slices.Sorted(maps.Keys(wycheproofSchemas)), ", ")
 }
 
 // wycheproofSigGroup is a signature verification group: the public key in
@@ -144,6 +143,69 @@ func wycheproofSigVerify(file string, gi int, raw json.RawMessage, r registry.Ru
 		}
 		// An acceptable case conforms either way: it is run (a crash
 		// still shows) but not counted.
+	}
+	return nil
+}
+
+// wycheproofMAC checks a MAC group with mac: the tag of a valid case is
+// the output's first tagSize bits, and an invalid case's tag is not.
+func wycheproofMAC(file string, gi int, raw json.RawMessage, r registry.Runner, res *Result) error {
+	var g struct {
+		TagSize int `json:"tagSize"`
+		Tests   []struct {
+			WycheproofCase
+			Key Hex `json:"key"`
+			Msg Hex `json:"msg"`
+			Tag Hex `json:"tag"`
+		} `json:"tests"`
+	}
+	if err := json.Unmarshal(raw, &g); err != nil {
+		return fmt.Errorf("%s group %d: %w", file, gi, err)
+	}
+	for _, c := range g.Tests {
+		where := fmt.Sprintf("%s tcId %d (%s)", file, c.TcID, c.Comment)
+		out, err := r.Run("mac", nil, registry.Args{registry.ArgKey: c.Key, registry.ArgMsg: c.Msg})
+		tag := out[registry.ArgOut]
+		if n := g.TagSize / 8; err == nil && n <= len(tag) {
+			tag = tag[:n]
+		}
+		match := err == nil && bytes.Equal(tag, c.Tag)
+		switch c.Result {
+		case "valid":
+			res.Check(match, "%s: tag %x, want %x (%v)", where, tag, c.Tag, err)
+		case "invalid":
+			res.Check(!match, "%s (flags %v): the modified tag %x matches", where, c.Flags, c.Tag)
+		}
+	}
+	return nil
+}
+
+// wycheproofHKDF checks an HKDF group with kdf: a valid case's output is
+// okm, and an invalid one (an output too long for HKDF) is refused.
+func wycheproofHKDF(file string, gi int, raw json.RawMessage, r registry.Runner, res *Result) error {
+	var g struct {
+		Tests []struct {
+			WycheproofCase
+			IKM  Hex `json:"ikm"`
+			Salt Hex `json:"salt"`
+			Info Hex `json:"info"`
+			Size int `json:"size"`
+			OKM  Hex `json:"okm"`
+		} `json:"tests"`
+	}
+	if err := json.Unmarshal(raw, &g); err != nil {
+		return fmt.Errorf("%s group %d: %w", file, gi, err)
+	}
+	for _, c := range g.Tests {
+		where := fmt.Sprintf("%s tcId %d (%s)", file, c.TcID, c.Comment)
+		out, err := r.Run("kdf", nil, registry.Args{registry.ArgKey: c.IKM, registry.ArgSalt: c.Salt,
+			registry.ArgInfo: c.Info, registry.ArgLength: []byte(strconv.Itoa(c.Size))})
+		switch c.Result {
+		case "valid":
+			res.Check(err == nil && bytes.Equal(out[registry.ArgOut], c.OKM), "%s: okm %x, want %x (%v)", where, out[registry.ArgOut], c.OKM, err)
+		case "invalid":
+			res.Check(err != nil, "%s (flags %v): output of %d bytes given, want a refusal", where, c.Flags, c.Size)
+		}
 	}
 	return nil
 }

@@ -1,6 +1,7 @@
 package vectors
 
 import (
+	"errors"
 	"strings"
 	"testing"
 
@@ -17,6 +18,13 @@ func (f fakeSig) Run(op string, rand []byte, in registry.Args) (registry.Args, e
 		return registry.Args{registry.ArgPK: []byte{1}, registry.ArgSK: rand}, nil
 	case "sign":
 		return registry.Args{registry.ArgSig: []byte{2}}, nil
+	case "mac":
+		return registry.Args{registry.ArgOut: []byte{9, 9}}, nil
+	case "kdf":
+		if n, _ := in.Int(registry.ArgLength, 0); n > 2 {
+			return nil, errors.New("too long")
+		}
+		return registry.Args{registry.ArgOut: []byte{7, 7}}, nil
 	}
 	return registry.Args{registry.ArgValid: []byte(f.valid)}, nil
 }
@@ -67,5 +75,27 @@ func TestReadVectorFile(t *testing.T) {
 	}
 	if _, err := ReadVectorFile(registry.VectorFile{Name: "f", Data: []byte("x"), Module: "m@v", Path: "p"}); err == nil {
 		t.Error("a file with both data and a module was accepted")
+	}
+}
+
+// The MAC and HKDF schemas compare truncated tags and outputs, and want
+// invalid cases refused; a wrong answer either way is a failure.
+func TestCheckVectorFileMACHKDF(t *testing.T) {
+	mac := `{"schema": "mac_test_schema_v1.json", "testGroups": [{"tagSize": 8, "tests": [
+	 {"tcId": 1, "result": "valid", "key": "00", "msg": "", "tag": "09"},
+	 {"tcId": 2, "result": "valid", "key": "00", "msg": "", "tag": "08"},
+	 {"tcId": 3, "result": "invalid", "key": "00", "msg": "", "tag": "09"}]}]}`
+	res, err := CheckVectorFile("m", "wycheproof", []byte(mac), fakeSig{})
+	if err != nil || res.Passed != 1 || res.Failed != 2 {
+		t.Errorf("mac: %+v %v", res, err)
+	}
+	hkdf := `{"schema": "hkdf_test_schema_v1.json", "testGroups": [{"tests": [
+	 {"tcId": 1, "result": "valid", "ikm": "00", "salt": "", "info": "", "size": 2, "okm": "0707"},
+	 {"tcId": 2, "result": "valid", "ikm": "00", "salt": "", "info": "", "size": 2, "okm": "0708"},
+	 {"tcId": 3, "result": "invalid", "ikm": "00", "salt": "", "info": "", "size": 9, "okm": ""},
+	 {"tcId": 4, "result": "invalid", "ikm": "00", "salt": "", "info": "", "size": 2, "okm": ""}]}]}`
+	res, err = CheckVectorFile("h", "wycheproof", []byte(hkdf), fakeSig{})
+	if err != nil || res.Passed != 2 || res.Failed != 2 || !strings.Contains(strings.Join(res.Failures, " "), "tcId 4") {
+		t.Errorf("hkdf: %+v %v", res, err)
 	}
 }
