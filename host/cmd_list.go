@@ -53,11 +53,8 @@ func cmdList(args []string) error {
 			if in.Unavailable != "" {
 				sz = "not built: " + in.Unavailable
 			}
-			var kats []string
-			for _, k := range in.Kats {
-				kats = append(kats, k.Source)
-			}
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", s.Name, in.Name, in.Impl, in.Kind, sz, strings.Join(kats, ","))
+			kats := campaign.KATSources(in)
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", s.Name, in.Name, in.Impl, in.Kind, sz, strings.Join(kats, ", "))
 		}
 	}
 	tw.Flush()

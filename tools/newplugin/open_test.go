@@ -84,6 +84,32 @@ func TestNewcomerPassesWithDeclaredKATs(t *testing.T) {
 		t.Errorf("the table does not say the pass is declared:\n%s", out)
 	}
 
+	// The evaluator promotes the digest into a catalog of their own: the
+	// pass is then the catalog's. A catalog digest that the declared one
+	// contradicts is checked instead, fails, and the contradiction is named.
+	digest, _, _ := strings.Cut(manifest, " ")
+	for _, c := range []struct {
+		sha  string
+		code int
+		from string
+	}{{digest, 0, "catalog"}, {strings.Repeat("ab", 32), 1, ""}} {
+		cat := t.TempDir()
+		write(t, cat, "demokem.json", `{"entries": [{"name": "DemoKEM", "family": "DemoKEM", "kind": "kem",
+			"sizes": {"pk": 32, "sk": 32, "ct": 32, "ss": 32},
+			"digests": [{"source": "ngcc", "records": 10, "sha256": "`+c.sha+`", "origin": "the evaluator's check"}]}]}`)
+		dir := filepath.Join(t.TempDir(), "r")
+		code, out := command(t, ws, host, "kat", "--catalog", cat, "--no-source", "--plugin-dir", bin, "--suite", "demokem", "--out", dir)
+		if code != c.code {
+			t.Fatalf("catalog digest %.8s: exit %d, want %d\n%s", c.sha, code, c.code, out)
+		}
+		if s := readSummary(t, dir); c.code == 0 && (len(s.Instances) != 1 || s.Instances[0].KATFrom != "catalog") {
+			t.Errorf("promoted: %+v, want a pass from the catalog", s.Instances)
+		}
+		if c.code == 1 && !strings.Contains(out, "the plugin declares digest") {
+			t.Errorf("a contradicting declared digest is not named:\n%s", out)
+		}
+	}
+
 	// A digest the implementation does not reproduce fails the gate.
 	write(t, ws, "plugins/demokem/kat.sha256", strings.Repeat("0", 64)+" DemoKEM ngcc 10\n")
 	if code, out := command(t, ws, "go", "build", "-o", filepath.Join(bin, "crucible-plugin-demokem"), "./plugins/demokem"); code != 0 {

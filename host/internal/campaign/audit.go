@@ -26,15 +26,7 @@ func describeInstance(in *pluginv1.Instance) evidence.InstanceInfo {
 			ii.SecretOps = append(ii.SecretOps, op.Name)
 		}
 	}
-	for _, k := range in.Kats {
-		ii.KATs = append(ii.KATs, k.Source)
-	}
-	for _, src := range vectors.For(in.Name, false) {
-		ii.KATs = append(ii.KATs, src.Name)
-	}
-	for _, v := range in.VectorFiles {
-		ii.KATs = append(ii.KATs, v.Name+" (declared)")
-	}
+	ii.KATs = KATSources(in)
 	if e, ok := catalog.Lookup(in.Name); ok {
 		ii.Family, ii.Category = e.Family, e.Category
 		cs := e.Sizes
@@ -287,4 +279,21 @@ func at(xs []int, i int) int {
 		return xs[i]
 	}
 	return -1
+}
+
+// KATSources names every KAT source that applies to an instance: the files
+// it generates, the catalog's vector sources for its name, and the vector
+// files it declares (marked so).
+func KATSources(in *pluginv1.Instance) []string {
+	var out []string
+	for _, k := range in.Kats {
+		out = append(out, k.Source)
+	}
+	for _, src := range vectors.For(in.Name, false) {
+		out = append(out, src.Name)
+	}
+	for _, v := range in.VectorFiles {
+		out = append(out, v.Name+" (declared)")
+	}
+	return out
 }
