@@ -48,6 +48,9 @@ func cmdList(args []string) error {
 			failed = true
 			continue
 		}
+		if s.Shadows != "" {
+			fmt.Fprintf(tw, "%s\t(prebuilt %s, shadows the workspace plugin %s)\t\t\t\t\n", s.Name, s.Binary, s.Shadows)
+		}
 		for _, in := range d.Instances {
 			sz := sizes(registry.SizesFromWire(in.Sizes))
 			if in.Unavailable != "" {

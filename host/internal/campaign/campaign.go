@@ -390,7 +390,7 @@ func InstID(in *pluginv1.Instance) string {
 // neither reported nor counted as one without a KAT.
 func (c *Campaign) pluginInfo(s *plugin.Source, d *pluginv1.DescribeResponse, insts []*pluginv1.Instance) evidence.PluginInfo {
 	info := evidence.PluginInfo{
-		Name: s.Name, Source: s.Dir, Binary: s.Binary, SourceHash: s.Hash,
+		Name: s.Name, Source: s.Dir, Binary: s.Binary, SourceHash: s.Hash, Shadows: s.Shadows,
 		Version: d.Version, Module: d.Module, GoVersion: d.GoVersion,
 		Build: d.Build, Deps: d.Deps, CPUFeatures: d.CpuFeatures, Status: "ok",
 	}

@@ -54,6 +54,7 @@ type PluginInfo struct {
 	Name        string            `json:"name"`
 	Source      string            `json:"source"` // module directory or executable
 	Binary      string            `json:"binary"`
+	Shadows     string            `json:"shadows,omitempty"` // the workspace module a prebuilt executable replaces
 	BinarySHA   string            `json:"binary_sha256"`
 	SourceHash  string            `json:"source_hash,omitempty"`
 	Version     string            `json:"version"`

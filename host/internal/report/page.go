@@ -38,6 +38,9 @@ func (m *model) basicInfo(d *doc, p *evidence.PluginInfo, id string) {
 	t.srow("version", p.Version)
 	t.row(txt("module"), code(p.Module))
 	t.row(txt("source"), code(p.Source))
+	if p.Shadows != "" {
+		t.row(txt("shadows"), txtf("the workspace plugin %s: this prebuilt executable was run instead", p.Shadows))
+	}
 	t.srow("status", p.Status)
 	t.srow("Go", p.GoVersion)
 	t.row(txt("executable SHA-256"), code(p.BinarySHA))
