@@ -3,6 +3,7 @@ package registry
 import (
 	"fmt"
 	"io"
+	"strings"
 )
 
 // Sizes are the byte lengths an instance declares. Zero means "not
@@ -111,6 +112,11 @@ func (in *Instance) check() error {
 		return nil
 	case n != 1 || set != in.Kind:
 		return fmt.Errorf("instance %s: kind %s needs exactly its own implementation field set", in.ID(), in.Kind)
+	}
+	for _, op := range in.Extra {
+		if op.Doc == "" || strings.Contains(op.Doc, "\n") {
+			return fmt.Errorf("instance %s: operation %s is beyond the kind's own, so its Doc must say in one line what it computes", in.ID(), op.Name)
+		}
 	}
 	return nil
 }

@@ -133,7 +133,7 @@ func describe(p *Plugin) *pluginv1.DescribeResponse {
 		}
 		if in.Unavailable == "" {
 			for _, op := range Ops(in) {
-				pi.Ops = append(pi.Ops, &pluginv1.Op{Name: op.Name, Secret: op.Secret, Ct: op.CT != nil, Timed: op.Prepare != nil})
+				pi.Ops = append(pi.Ops, &pluginv1.Op{Name: op.Name, Doc: op.Doc, Secret: op.Secret, Ct: op.CT != nil, Timed: op.Prepare != nil})
 			}
 		}
 		d.Instances = append(d.Instances, pi)

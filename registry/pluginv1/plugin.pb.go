@@ -468,6 +468,7 @@ type Op struct {
 	Secret        bool                   `protobuf:"varint,2,opt,name=secret,proto3" json:"secret,omitempty"`
 	Ct            bool                   `protobuf:"varint,3,opt,name=ct,proto3" json:"ct,omitempty"`       // has a fixed-vs-random timing test
 	Timed         bool                   `protobuf:"varint,4,opt,name=timed,proto3" json:"timed,omitempty"` // can be benchmarked (has a prepared loop body)
+	Doc           string                 `protobuf:"bytes,5,opt,name=doc,proto3" json:"doc,omitempty"`      // one line: what an operation beyond the kind's own computes
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -528,6 +529,13 @@ func (x *Op) GetTimed() bool {
 		return x.Timed
 	}
 	return false
+}
+
+func (x *Op) GetDoc() string {
+	if x != nil {
+		return x.Doc
+	}
+	return ""
 }
 
 type KAT struct {
@@ -1385,12 +1393,13 @@ const file_plugin_proto_rawDesc = "" +
 	"\x04data\x18\x03 \x01(\fR\x04data\x12\x16\n" +
 	"\x06module\x18\x04 \x01(\tR\x06module\x12\x12\n" +
 	"\x04path\x18\x05 \x01(\tR\x04path\x12\x16\n" +
-	"\x06sha256\x18\x06 \x01(\tR\x06sha256\"V\n" +
+	"\x06sha256\x18\x06 \x01(\tR\x06sha256\"h\n" +
 	"\x02Op\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x16\n" +
 	"\x06secret\x18\x02 \x01(\bR\x06secret\x12\x0e\n" +
 	"\x02ct\x18\x03 \x01(\bR\x02ct\x12\x14\n" +
-	"\x05timed\x18\x04 \x01(\bR\x05timed\"O\n" +
+	"\x05timed\x18\x04 \x01(\bR\x05timed\x12\x10\n" +
+	"\x03doc\x18\x05 \x01(\tR\x03doc\"O\n" +
 	"\x03KAT\x12\x16\n" +
 	"\x06source\x18\x01 \x01(\tR\x06source\x12\x16\n" +
 	"\x06format\x18\x02 \x01(\tR\x06format\x12\x18\n" +

@@ -25,6 +25,12 @@ func describeInstance(in *pluginv1.Instance) evidence.InstanceInfo {
 		if op.Secret {
 			ii.SecretOps = append(ii.SecretOps, op.Name)
 		}
+		if op.Doc != "" {
+			if ii.OpDocs == nil {
+				ii.OpDocs = map[string]string{}
+			}
+			ii.OpDocs[op.Name] = op.Doc
+		}
 	}
 	ii.KATs = KATSources(in)
 	if e, ok := catalog.Lookup(in.Name); ok {

@@ -83,6 +83,7 @@ type InstanceInfo struct {
 	Audit       []AuditRow        `json:"audit,omitempty"`
 	Ops         []string          `json:"ops"`
 	SecretOps   []string          `json:"secret_ops,omitempty"`
+	OpDocs      map[string]string `json:"op_docs,omitempty"` // what the plugin says its operations beyond the kind's own compute
 	KATs        []string          `json:"kats,omitempty"`
 	Notes       map[string]string `json:"notes,omitempty"`
 	Unavailable string            `json:"unavailable,omitempty"`
