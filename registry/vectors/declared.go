@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"maps"
 	"os"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -19,8 +20,10 @@ import (
 var Formats = []string{"wycheproof"}
 
 // ReadVectorFile returns the bytes of a declared vector file: its inline
-// data, or the named file of a pinned module (fetched as the project's own
-// vectors are). A file whose SHA-256 differs from the declared one is
+// data, or the named file of one of the project's pinned vector modules
+// (fetched as the project's own vectors are). A plugin chooses neither the
+// module nor a path outside it: the declaration comes from code under
+// evaluation. A file whose SHA-256 differs from the declared one is
 // refused.
 func ReadVectorFile(v registry.VectorFile) ([]byte, error) {
 	data := v.Data
@@ -29,6 +32,10 @@ func ReadVectorFile(v registry.VectorFile) ([]byte, error) {
 		return nil, fmt.Errorf("vector file %s: both inline data and a module file", v.Name)
 	case len(data) == 0 && (v.Module == "" || v.Path == ""):
 		return nil, fmt.Errorf("vector file %s: neither inline data nor a module file", v.Name)
+	case len(data) == 0 && v.Module != Wycheproof && v.Module != ACVP:
+		return nil, fmt.Errorf("vector file %s: module %q is not one of the pinned vector modules (%s, %s)", v.Name, v.Module, Wycheproof, ACVP)
+	case len(data) == 0 && !filepath.IsLocal(v.Path):
+		return nil, fmt.Errorf("vector file %s: path %q leaves the module", v.Name, v.Path)
 	case len(data) == 0:
 		p, err := File(v.Module, v.Path)
 		if err != nil {

@@ -76,6 +76,17 @@ func TestReadVectorFile(t *testing.T) {
 	if _, err := ReadVectorFile(registry.VectorFile{Name: "f", Data: []byte("x"), Module: "m@v", Path: "p"}); err == nil {
 		t.Error("a file with both data and a module was accepted")
 	}
+	// The declaration comes from the plugin under test: it may name a file
+	// of a pinned module, nothing else.
+	for _, bad := range []registry.VectorFile{
+		{Name: "f", Module: "example.com/anything@v1.0.0", Path: "x.json"},
+		{Name: "f", Module: Wycheproof, Path: "../../../../etc/passwd"},
+		{Name: "f", Module: Wycheproof, Path: "/etc/passwd"},
+	} {
+		if _, err := ReadVectorFile(bad); err == nil || errors.Is(err, ErrUnavailable) {
+			t.Errorf("%s %s: %v, want a refusal", bad.Module, bad.Path, err)
+		}
+	}
 }
 
 // The MAC and HKDF schemas compare truncated tags and outputs, and want
