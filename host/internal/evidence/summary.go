@@ -72,6 +72,9 @@ func Summarize(r *Run) *Summary {
 					if res.Records > 0 {
 						key = fmt.Sprintf("%s/%d", res.Source, res.Records)
 					}
+					if res.Provenance == "declared" {
+						key += " (declared)" // beside a catalog source of the same name
+					}
 					is.KATSources[key] = res.Status
 					if res.Status == "pass" || res.Status == "known" {
 						if res.Provenance == "declared" && is.KATFrom == "" {
