@@ -105,6 +105,10 @@ func (m *model) basicInfo(d *doc, p *evidence.PluginInfo, id string) {
 		d.h(3, id+"-1-findings", "Findings")
 		var items []inline
 		for _, f := range p.Findings {
+			if f.Known != "" {
+				items = append(items, txtf("%s", KnownLine(f)))
+				continue
+			}
 			items = append(items, txtf("%s", plainFinding(f)))
 		}
 		d.list(items)
