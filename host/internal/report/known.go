@@ -119,3 +119,43 @@ func katCell(in evidence.InstanceSummary) string {
 	}
 	return in.KAT
 }
+
+// outcomeSections adds to summary.md what the run's exit status rests on:
+// the parts not built, the new findings, the known ones and the known ones
+// that no longer occur.
+func outcomeSections(d *doc, s *evidence.Summary) {
+	if nb := NotBuilt(s); len(nb) > 0 {
+		d.h(2, "summary-not-built", "Not built")
+		var items []inline
+		for _, l := range nb {
+			items = append(items, txtf("%s", strings.TrimPrefix(l.String(), "not built: ")))
+		}
+		d.list(items)
+	}
+	fresh, known := SplitFindings(s.Findings)
+	if len(fresh) > 0 {
+		d.h(2, "summary-findings", "Findings")
+		var items []inline
+		for _, f := range fresh {
+			items = append(items, txtf("%s", plainFinding(f)))
+		}
+		d.list(items)
+	}
+	if len(known) > 0 {
+		d.h(2, "summary-known", "Known findings")
+		d.p(txt("Reviewed findings the catalog records, with the reason; they do not change the exit status."))
+		var items []inline
+		for _, f := range known {
+			items = append(items, txtf("%s", KnownLine(f)))
+		}
+		d.list(items)
+	}
+	if len(s.Resolved) > 0 {
+		d.h(2, "summary-resolved", "Known findings that no longer occur")
+		var items []inline
+		for _, r := range s.Resolved {
+			items = append(items, txtf("%s", r))
+		}
+		d.list(items)
+	}
+}

@@ -69,16 +69,7 @@ func (m *model) basicInfo(d *doc, p *evidence.PluginInfo, id string) {
 		sort.SliceStable(ops, func(i, j int) bool { return opLess(ops[i], ops[j]) })
 		it.srow(in.ID, in.Name, dash(in.Impl), string(in.Kind), dash(in.Family), cat, strings.Join(ops, ", "), dash(strings.Join(in.KATs, ", ")), status)
 	}
-	var docs []inline
-	for _, in := range p.Instances {
-		for _, op := range sortedKeys(in.OpDocs) {
-			docs = append(docs, txtf("%s %s: %s", in.ID, op, in.OpDocs[op]))
-		}
-	}
-	if len(docs) > 0 {
-		d.p(txt("Operations beyond their kind's own, as the plugin declares them:"))
-		d.list(docs)
-	}
+	opDocs(d, p)
 
 	if len(p.Deps) > 0 {
 		d.h(3, id+"-1-deps", "Versions and dependencies")

@@ -62,40 +62,7 @@ func (m *model) summaryDoc() *doc {
 	m.implementations(d)
 	m.categories(d)
 	m.symmetricLadder(d)
-	if nb := NotBuilt(s); len(nb) > 0 {
-		d.h(2, "summary-not-built", "Not built")
-		var items []inline
-		for _, l := range nb {
-			items = append(items, txtf("%s", strings.TrimPrefix(l.String(), "not built: ")))
-		}
-		d.list(items)
-	}
-	fresh, known := SplitFindings(s.Findings)
-	if len(fresh) > 0 {
-		d.h(2, "summary-findings", "Findings")
-		var items []inline
-		for _, f := range fresh {
-			items = append(items, txtf("%s", plainFinding(f)))
-		}
-		d.list(items)
-	}
-	if len(known) > 0 {
-		d.h(2, "summary-known", "Known findings")
-		d.p(txt("Reviewed findings the catalog records, with the reason; they do not change the exit status."))
-		var items []inline
-		for _, f := range known {
-			items = append(items, txtf("%s", KnownLine(f)))
-		}
-		d.list(items)
-	}
-	if len(s.Resolved) > 0 {
-		d.h(2, "summary-resolved", "Known findings that no longer occur")
-		var items []inline
-		for _, r := range s.Resolved {
-			items = append(items, txtf("%s", r))
-		}
-		d.list(items)
-	}
+	outcomeSections(d, s)
 	return d
 }
 
