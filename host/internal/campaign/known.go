@@ -49,11 +49,8 @@ func markKnown(e *catalog.Entry, impl string, rs []evidence.KATResult) (resolved
 		if seen[k] || k.What != "kat" || k.Impl != "" && k.Impl != impl {
 			continue
 		}
-		for _, r := range rs {
-			if r.Status == "pass" && (k.Source == "" || r.Source == k.Source) {
-				resolved = append(resolved, fmt.Sprintf("known finding no longer occurs (%s passes): %s", r.Source, k.Reason))
-				break
-			}
+		if src, ok := cleared(k, rs); ok {
+			resolved = append(resolved, fmt.Sprintf("known finding no longer occurs (%s passes): %s", src, k.Reason))
 		}
 	}
 	return resolved
@@ -67,4 +64,23 @@ func knownOf(e *catalog.Entry, impl string, r evidence.KATResult) (reason, link 
 		return k.Reason, k.Link
 	}
 	return "", ""
+}
+
+// cleared reports whether the sources a known finding concerns all ran and
+// passed: its own source, or, when it names none, every source.
+func cleared(k *catalog.Known, rs []evidence.KATResult) (string, bool) {
+	src, ran := k.Source, false
+	for _, r := range rs {
+		if k.Source != "" && r.Source != k.Source {
+			continue
+		}
+		if r.Status != "pass" {
+			return "", false
+		}
+		ran = true
+	}
+	if src == "" {
+		src = "every source"
+	}
+	return src, ran
 }

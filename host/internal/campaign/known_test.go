@@ -55,4 +55,13 @@ func TestMarkKnown(t *testing.T) {
 	if !strings.Contains(strings.Join(markKnown(e, "lib", []evidence.KATResult{{Source: "wycheproof", Status: "pass"}}), ""), "reviewed") {
 		t.Error("a resolved finding does not name its reason")
 	}
+	// A known finding naming no source is resolved only when every source
+	// passes.
+	anySource := &catalog.Entry{Known: []catalog.Known{{What: "kat", Cases: "x", Reason: "r"}}}
+	if res := markKnown(anySource, "lib", []evidence.KATResult{{Source: "a", Status: "pass"}, {Source: "b", Status: "error"}}); len(res) != 0 {
+		t.Errorf("resolved while a source errs: %q", res)
+	}
+	if res := markKnown(anySource, "lib", []evidence.KATResult{{Source: "a", Status: "pass"}, {Source: "b", Status: "pass"}}); len(res) != 1 {
+		t.Errorf("not resolved when every source passes: %q", res)
+	}
 }
