@@ -62,8 +62,8 @@ func TestBuildNGCC(t *testing.T) {
 		}
 	}
 
-	// No catalog entry names the toys, so the run reports KAT "none" and
-	// the missing audit, and exits 1; every operation is still measured.
+	// No catalog entry names the toys and they declare no digest, so the
+	// run reports KAT "none" and exits 1; every operation is still measured.
 	out := filepath.Join(t.TempDir(), "r")
 	code, log = runHost(t, quick(dir, out)...)
 	if code != 1 {

@@ -53,16 +53,16 @@ func cmdList(args []string) error {
 			failed = true
 			continue
 		}
+		if s.Shadows != "" {
+			fmt.Fprintf(tw, "%s\t(prebuilt %s, shadows the workspace plugin %s)\t\t\t\t\n", s.Name, s.Binary, s.Shadows)
+		}
 		for _, in := range d.Instances {
 			sz := sizes(registry.SizesFromWire(in.Sizes))
 			if in.Unavailable != "" {
 				sz = "not built: " + in.Unavailable
 			}
-			var kats []string
-			for _, k := range in.Kats {
-				kats = append(kats, k.Source)
-			}
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", s.Name, in.Name, in.Impl, in.Kind, sz, strings.Join(kats, ","))
+			kats := campaign.KATSources(in)
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", s.Name, in.Name, in.Impl, in.Kind, sz, strings.Join(kats, ", "))
 		}
 	}
 	tw.Flush()

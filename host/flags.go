@@ -12,6 +12,7 @@ import (
 	"crucible.dev/host/internal/campaign"
 	"crucible.dev/host/internal/plugin"
 	"crucible.dev/host/internal/sandbox"
+	"crucible.dev/registry/catalog"
 )
 
 // listFlag collects a repeatable flag.
@@ -23,6 +24,7 @@ func (l *listFlag) Set(v string) error { *l = append(*l, v); return nil }
 // common are the flags that find and start plugins.
 type common struct {
 	pluginDirs listFlag
+	catalogs   listFlag
 	noSource   bool
 	cache      string
 	limits     plugin.Limits
@@ -32,6 +34,7 @@ type common struct {
 
 func (c *common) register(fs *flag.FlagSet) {
 	fs.Var(&c.pluginDirs, "plugin-dir", "also run prebuilt crucible-plugin-NAME executables from this directory (repeatable)")
+	fs.Var(&c.catalogs, "catalog", "also read the evaluator's catalog files (*.json, docs/catalog.md) from this directory; its entries replace shipped ones of the same name (repeatable)")
 	fs.BoolVar(&c.noSource, "no-source", false, "use only prebuilt plugins, build nothing from the workspace")
 	fs.StringVar(&c.cache, "cache", "", "where plugins built from source are kept (default <workspace>/.cache/plugins)")
 	fs.DurationVar(&c.limits.Start, "start-timeout", plugin.DefaultLimits.Start, "deadline for a plugin to start and complete the handshake")
@@ -53,8 +56,14 @@ func (c *common) launcher() (*sandbox.Launcher, error) {
 	return l, nil
 }
 
-// workspace resolves the workspace root and the plugin cache.
+// workspace loads the --catalog directories and resolves the workspace
+// root and the plugin cache.
 func (c *common) workspace() (root, cache string, err error) {
+	for _, dir := range c.catalogs {
+		if err := catalog.LoadDir(dir); err != nil {
+			return "", "", usageErr("--catalog: %v", err)
+		}
+	}
 	if !c.noSource {
 		root, err = plugin.Workspace(".")
 		if err != nil && len(c.pluginDirs) == 0 {

@@ -3,6 +3,7 @@ package registry
 import (
 	"fmt"
 	"io"
+	"strings"
 )
 
 // Sizes are the byte lengths an instance declares. Zero means "not
@@ -59,6 +60,11 @@ type Instance struct {
 	Sizes Sizes
 	// KATs are the known-answer files the implementation can generate.
 	KATs []KATGenerator
+	// Declared are the KAT digests the implementation claims for its
+	// generators (ParseKATManifest reads a kat.sha256), and Vectors the
+	// vector files it claims to pass; both ship inside the plugin.
+	Declared []DeclaredDigest
+	Vectors  []VectorFile
 	// Extra are operations beyond the kind's own (e.g. X25519 scalarmult).
 	Extra []Op
 	// Notes are facts a report shows (secret-key form, dispatch path, ...).
@@ -106,6 +112,11 @@ func (in *Instance) check() error {
 		return nil
 	case n != 1 || set != in.Kind:
 		return fmt.Errorf("instance %s: kind %s needs exactly its own implementation field set", in.ID(), in.Kind)
+	}
+	for _, op := range in.Extra {
+		if op.Doc == "" || strings.Contains(op.Doc, "\n") {
+			return fmt.Errorf("instance %s: operation %s is beyond the kind's own, so its Doc must say in one line what it computes", in.ID(), op.Name)
+		}
 	}
 	return nil
 }

@@ -59,6 +59,10 @@ type BenchParams struct {
 // Op is one named operation of an instance.
 type Op struct {
 	Name string
+	// Doc says in one line what an operation beyond the kind's standard
+	// set computes, with its arguments and results: the plugin declares
+	// the meaning of its own operations, the core does not define them.
+	Doc string
 	// Run performs the operation once on explicit inputs and explicit
 	// randomness: KAT replay, interop and robustness go through it.
 	Run func(rand io.Reader, in Args) (Args, error)

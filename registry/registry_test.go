@@ -105,15 +105,22 @@ func TestArgsInt(t *testing.T) {
 }
 
 func TestInstanceCheck(t *testing.T) {
-	ok := &Instance{Name: "toy", Kind: KindKEX, KEX: toyKEX{}}
-	if err := ok.check(); err != nil {
-		t.Fatal(err)
+	for _, ok := range []*Instance{
+		{Name: "toy", Kind: KindKEX, KEX: toyKEX{}},
+		{Name: "toy", Kind: KindKEX, KEX: toyKEX{}, Extra: []Op{{Name: "twist", Doc: "pk in; out its twist"}}},
+	} {
+		if err := ok.check(); err != nil {
+			t.Fatal(err)
+		}
 	}
 	for _, bad := range []*Instance{
 		{Name: "toy", Kind: KindKEM, KEX: toyKEX{}},
 		{Name: "", Kind: KindKEX, KEX: toyKEX{}},
 		{Name: "toy", Kind: "quantum", KEX: toyKEX{}},
 		{Name: "toy", Kind: KindKEX},
+		// An operation beyond the kind's own must say what it computes.
+		{Name: "toy", Kind: KindKEX, KEX: toyKEX{}, Extra: []Op{{Name: "twist"}}},
+		{Name: "toy", Kind: KindKEX, KEX: toyKEX{}, Extra: []Op{{Name: "twist", Doc: "two\nlines"}}},
 	} {
 		if bad.check() == nil {
 			t.Errorf("%+v passed the check", bad)

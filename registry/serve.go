@@ -138,9 +138,15 @@ func describe(p *Plugin) *pluginv1.DescribeResponse {
 		for _, k := range in.KATs {
 			pi.Kats = append(pi.Kats, &pluginv1.KAT{Source: k.Source, Format: k.Format, Records: int32(k.Records)})
 		}
+		for _, d := range in.Declared {
+			pi.DeclaredDigests = append(pi.DeclaredDigests, &pluginv1.DeclaredDigest{Source: d.Source, Records: int32(d.Records), Sha256: d.SHA256, Origin: d.Origin})
+		}
+		for _, v := range in.Vectors {
+			pi.VectorFiles = append(pi.VectorFiles, &pluginv1.VectorFile{Name: v.Name, Format: v.Format, Data: v.Data, Module: v.Module, Path: v.Path, Sha256: v.SHA256})
+		}
 		if in.Unavailable == "" {
 			for _, op := range Ops(in) {
-				pi.Ops = append(pi.Ops, &pluginv1.Op{Name: op.Name, Secret: op.Secret, Ct: op.CT != nil, Timed: op.Prepare != nil})
+				pi.Ops = append(pi.Ops, &pluginv1.Op{Name: op.Name, Doc: op.Doc, Secret: op.Secret, Ct: op.CT != nil, Timed: op.Prepare != nil})
 			}
 		}
 		d.Instances = append(d.Instances, pi)

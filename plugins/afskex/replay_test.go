@@ -4,14 +4,12 @@ import (
 	"bufio"
 	"bytes"
 	"encoding/hex"
-	"os"
-	"path/filepath"
 	"strings"
 	"testing"
 
 	"crucible.dev/registry"
 	"crucible.dev/registry/iccs"
-	"crucible.dev/registry/kat"
+	"crucible.dev/registry/kat/reference"
 )
 
 // TestReplayRecord0 replays the first record of each reference KAT file one
@@ -19,13 +17,9 @@ import (
 // cross-checks single operations: each operation gets exactly the DRNG
 // draws the reference made for it, and its outputs must equal the file's.
 func TestReplayRecord0(t *testing.T) {
-	dir, ok := kat.SharedDir()
-	if !ok {
-		t.Skip("no shared reference folder")
-	}
 	for _, in := range instances() {
 		t.Run(in.Name, func(t *testing.T) {
-			rec := readRecord0(t, filepath.Join(dir, "kat", "afskex", "KAT_KEX_"+in.Name+".txt"))
+			rec := readRecord0(t, "afskex/KAT_KEX_"+in.Name+".txt")
 			s := in.Sizes.SharedSecret
 			rng := iccs.NewDRNG(rec["Seed"])
 			draw := func(n ...int) []byte {
@@ -84,10 +78,11 @@ func TestReplayRecord0(t *testing.T) {
 	}
 }
 
-// readRecord0 returns the byte-string fields of the file's first record.
-func readRecord0(t *testing.T, path string) map[string][]byte {
+// readRecord0 returns the byte-string fields of the reference file name's
+// first record.
+func readRecord0(t *testing.T, name string) map[string][]byte {
 	t.Helper()
-	f, err := os.Open(path)
+	f, err := reference.Open(name)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -108,7 +103,7 @@ func readRecord0(t *testing.T, path string) map[string][]byte {
 		}
 	}
 	if len(rec["Seed"]) == 0 || rec["SS"] == nil {
-		t.Fatalf("%s: no first record", path)
+		t.Fatalf("%s: no first record", name)
 	}
 	return rec
 }

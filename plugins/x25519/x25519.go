@@ -71,6 +71,7 @@ func scalarMult(scalar, point []byte) ([]byte, error) {
 // RFC's and Wycheproof's vectors exercise.
 var scalarMultOp = registry.Op{
 	Name:   "scalarmult",
+	Doc:    "scalar and point (32 bytes each) in; out X25519(scalar, point) of RFC 7748 §5, or an error for the all-zero result",
 	Secret: true,
 	Run: func(_ io.Reader, in registry.Args) (registry.Args, error) {
 		k, ok1 := in[registry.ArgScalar]

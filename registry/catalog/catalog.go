@@ -1,12 +1,18 @@
 // Package catalog lists every instance Crucible knows, with the sizes and
-// security category its specification fixes and the reference KAT digests
-// published for it. The host audits what a plugin declares against it.
+// security category its specification fixes, the reference KAT digests
+// published for it and the reviewed findings of its implementations. The
+// host audits what a plugin declares against it.
 //
-// Each family has its own file that registers a table of entries.
+// The catalog is data: one JSON file per family in data/ (embedded), whose
+// schema docs/catalog.md describes, and any directory an evaluator adds
+// with LoadDir (host --catalog DIR). Adding an instance recompiles nothing.
 package catalog
 
 import (
+	"embed"
 	"fmt"
+	"io/fs"
+	"os"
 	"sort"
 
 	"crucible.dev/registry"
@@ -18,9 +24,9 @@ type Digest struct {
 	Records int    `json:"records"` // how many records the digest covers
 	SHA256  string `json:"sha256"`  // hex, of the file in its format's canonical form
 	Origin  string `json:"origin"`  // where the digest is published
-	// Reference is the reference KAT file, relative to the shared folder
-	// (kat.SharedDir), when one is at hand: on a mismatch the host names
-	// the first differing record and field.
+	// Reference names the reference KAT file in package kat/reference,
+	// when the project has one: on a mismatch the host names the first
+	// differing record and field.
 	Reference string `json:"reference,omitempty"`
 }
 
@@ -40,20 +46,77 @@ type Entry struct {
 	// MaxSig marks a variable-length signature encoding (DER): Sizes.Signature
 	// is then its maximum, and shorter signatures pass the size audit.
 	MaxSig bool `json:"max_sig,omitempty"`
+	// Known lists the reviewed findings of the instance's implementations.
+	Known []Known `json:"known,omitempty"`
+	// File is the catalog file the entry was read from.
+	File string `json:"-"`
 }
+
+// File is one catalog file: a family's entries, with the reasoning behind
+// them in About.
+type File struct {
+	About   []string `json:"about,omitempty"`
+	Entries []Entry  `json:"entries"`
+}
+
+//go:embed data/*.json
+var shipped embed.FS
 
 var entries = map[string]*Entry{}
 
-// register adds a family's table; a name registered twice is a programming
-// error caught at start-up.
-func register(es ...Entry) {
-	for i := range es {
-		e := es[i]
-		if _, dup := entries[e.Name]; dup {
-			panic(fmt.Sprintf("catalog: %s registered twice", e.Name))
-		}
-		entries[e.Name] = &e
+func init() {
+	if err := load(shipped, "data", "catalog/"); err != nil {
+		panic(err) // the shipped catalog is checked by the package's tests
 	}
+}
+
+// LoadDir adds the catalog files (*.json) of an evaluator's directory. An
+// entry named as a shipped one replaces it; two files of the directory
+// naming the same instance are an error.
+func LoadDir(dir string) error {
+	fi, err := os.Stat(dir)
+	if err != nil {
+		return fmt.Errorf("catalog: %w", err)
+	}
+	if !fi.IsDir() {
+		return fmt.Errorf("catalog: %s is not a directory", dir)
+	}
+	return load(os.DirFS(dir), ".", dir+"/")
+}
+
+// load reads every *.json file under root of fsys; prefix names the files
+// in errors. The whole directory is checked before any entry is added.
+func load(fsys fs.FS, root, prefix string) error {
+	names, err := fs.Glob(fsys, root+"/*.json")
+	if err != nil {
+		return fmt.Errorf("catalog %s: %w", prefix, err)
+	}
+	if len(names) == 0 {
+		return fmt.Errorf("catalog %s: no *.json file", prefix)
+	}
+	sort.Strings(names)
+	add := map[string]*Entry{}
+	for _, n := range names {
+		b, err := fs.ReadFile(fsys, n)
+		if err != nil {
+			return fmt.Errorf("catalog %s: %w", prefix+n, err)
+		}
+		es, err := Parse(prefix+n, b)
+		if err != nil {
+			return err
+		}
+		for i := range es {
+			e := &es[i]
+			if prev, dup := add[e.Name]; dup {
+				return fmt.Errorf("catalog %s: entry %q: also in %s", e.File, e.Name, prev.File)
+			}
+			add[e.Name] = e
+		}
+	}
+	for n, e := range add {
+		entries[n] = e
+	}
+	return nil
 }
 
 // Lookup returns the entry named name.

@@ -66,7 +66,7 @@ func TestWriteNGCCKEXTwoPass(t *testing.T) {
 		t.Error("records are not each followed by one empty line")
 	}
 	// Record 0's Seed is the first 64-byte draw of the seed DRNG, the same
-	// for every NGCC KAT file (../shared/kat/afskex/README.md).
+	// for every NGCC KAT file (reference/afskex/SOURCE.md).
 	if !strings.Contains(b.String(), "Seed = 927F06B5") {
 		t.Error("record 0 seed is not the NGCC driver's")
 	}

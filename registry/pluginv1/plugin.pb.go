@@ -180,18 +180,23 @@ func (x *DescribeResponse) GetCycleSource() string {
 }
 
 type Instance struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Name          string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
-	Impl          string                 `protobuf:"bytes,2,opt,name=impl,proto3" json:"impl,omitempty"`
-	Kind          string                 `protobuf:"bytes,3,opt,name=kind,proto3" json:"kind,omitempty"`
-	Sizes         *Sizes                 `protobuf:"bytes,4,opt,name=sizes,proto3" json:"sizes,omitempty"`
-	Kats          []*KAT                 `protobuf:"bytes,5,rep,name=kats,proto3" json:"kats,omitempty"`
-	Ops           []*Op                  `protobuf:"bytes,6,rep,name=ops,proto3" json:"ops,omitempty"`
-	Notes         map[string]string      `protobuf:"bytes,7,rep,name=notes,proto3" json:"notes,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
-	Unavailable   string                 `protobuf:"bytes,8,opt,name=unavailable,proto3" json:"unavailable,omitempty"`
-	Profile       []string               `protobuf:"bytes,9,rep,name=profile,proto3" json:"profile,omitempty"`
-	unknownFields protoimpl.UnknownFields
-	sizeCache     protoimpl.SizeCache
+	state       protoimpl.MessageState `protogen:"open.v1"`
+	Name        string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
+	Impl        string                 `protobuf:"bytes,2,opt,name=impl,proto3" json:"impl,omitempty"`
+	Kind        string                 `protobuf:"bytes,3,opt,name=kind,proto3" json:"kind,omitempty"`
+	Sizes       *Sizes                 `protobuf:"bytes,4,opt,name=sizes,proto3" json:"sizes,omitempty"`
+	Kats        []*KAT                 `protobuf:"bytes,5,rep,name=kats,proto3" json:"kats,omitempty"`
+	Ops         []*Op                  `protobuf:"bytes,6,rep,name=ops,proto3" json:"ops,omitempty"`
+	Notes       map[string]string      `protobuf:"bytes,7,rep,name=notes,proto3" json:"notes,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
+	Unavailable string                 `protobuf:"bytes,8,opt,name=unavailable,proto3" json:"unavailable,omitempty"`
+	Profile     []string               `protobuf:"bytes,9,rep,name=profile,proto3" json:"profile,omitempty"`
+	// KAT material the implementation declares it satisfies, shipped with
+	// the plugin so a prebuilt executable describes itself: the host checks
+	// it and reports it as "declared", beside the catalog's own.
+	DeclaredDigests []*DeclaredDigest `protobuf:"bytes,10,rep,name=declared_digests,json=declaredDigests,proto3" json:"declared_digests,omitempty"`
+	VectorFiles     []*VectorFile     `protobuf:"bytes,11,rep,name=vector_files,json=vectorFiles,proto3" json:"vector_files,omitempty"`
+	unknownFields   protoimpl.UnknownFields
+	sizeCache       protoimpl.SizeCache
 }
 
 func (x *Instance) Reset() {
@@ -287,19 +292,190 @@ func (x *Instance) GetProfile() []string {
 	return nil
 }
 
+func (x *Instance) GetDeclaredDigests() []*DeclaredDigest {
+	if x != nil {
+		return x.DeclaredDigests
+	}
+	return nil
+}
+
+func (x *Instance) GetVectorFiles() []*VectorFile {
+	if x != nil {
+		return x.VectorFiles
+	}
+	return nil
+}
+
+// DeclaredDigest is a KAT digest the implementation claims, in the manner
+// of an NGCC kat.sha256 manifest.
+type DeclaredDigest struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Source        string                 `protobuf:"bytes,1,opt,name=source,proto3" json:"source,omitempty"` // the KAT source its generator names
+	Records       int32                  `protobuf:"varint,2,opt,name=records,proto3" json:"records,omitempty"`
+	Sha256        string                 `protobuf:"bytes,3,opt,name=sha256,proto3" json:"sha256,omitempty"` // of the file in its format's canonical form
+	Origin        string                 `protobuf:"bytes,4,opt,name=origin,proto3" json:"origin,omitempty"` // where the digest comes from
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DeclaredDigest) Reset() {
+	*x = DeclaredDigest{}
+	mi := &file_plugin_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DeclaredDigest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DeclaredDigest) ProtoMessage() {}
+
+func (x *DeclaredDigest) ProtoReflect() protoreflect.Message {
+	mi := &file_plugin_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DeclaredDigest.ProtoReflect.Descriptor instead.
+func (*DeclaredDigest) Descriptor() ([]byte, []int) {
+	return file_plugin_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *DeclaredDigest) GetSource() string {
+	if x != nil {
+		return x.Source
+	}
+	return ""
+}
+
+func (x *DeclaredDigest) GetRecords() int32 {
+	if x != nil {
+		return x.Records
+	}
+	return 0
+}
+
+func (x *DeclaredDigest) GetSha256() string {
+	if x != nil {
+		return x.Sha256
+	}
+	return ""
+}
+
+func (x *DeclaredDigest) GetOrigin() string {
+	if x != nil {
+		return x.Origin
+	}
+	return ""
+}
+
+// VectorFile is a file of test vectors in a standard format, either carried
+// inline or named inside a pinned module the host fetches.
+type VectorFile struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Name          string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`     // reported as the source's name
+	Format        string                 `protobuf:"bytes,2,opt,name=format,proto3" json:"format,omitempty"` // e.g. "wycheproof" (dispatched by its schema)
+	Data          []byte                 `protobuf:"bytes,3,opt,name=data,proto3" json:"data,omitempty"`     // the file, when inline
+	Module        string                 `protobuf:"bytes,4,opt,name=module,proto3" json:"module,omitempty"` // or a pinned module "path@version"
+	Path          string                 `protobuf:"bytes,5,opt,name=path,proto3" json:"path,omitempty"`     // and the file's path inside it
+	Sha256        string                 `protobuf:"bytes,6,opt,name=sha256,proto3" json:"sha256,omitempty"` // of the file, checked before use when set
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *VectorFile) Reset() {
+	*x = VectorFile{}
+	mi := &file_plugin_proto_msgTypes[4]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *VectorFile) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*VectorFile) ProtoMessage() {}
+
+func (x *VectorFile) ProtoReflect() protoreflect.Message {
+	mi := &file_plugin_proto_msgTypes[4]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use VectorFile.ProtoReflect.Descriptor instead.
+func (*VectorFile) Descriptor() ([]byte, []int) {
+	return file_plugin_proto_rawDescGZIP(), []int{4}
+}
+
+func (x *VectorFile) GetName() string {
+	if x != nil {
+		return x.Name
+	}
+	return ""
+}
+
+func (x *VectorFile) GetFormat() string {
+	if x != nil {
+		return x.Format
+	}
+	return ""
+}
+
+func (x *VectorFile) GetData() []byte {
+	if x != nil {
+		return x.Data
+	}
+	return nil
+}
+
+func (x *VectorFile) GetModule() string {
+	if x != nil {
+		return x.Module
+	}
+	return ""
+}
+
+func (x *VectorFile) GetPath() string {
+	if x != nil {
+		return x.Path
+	}
+	return ""
+}
+
+func (x *VectorFile) GetSha256() string {
+	if x != nil {
+		return x.Sha256
+	}
+	return ""
+}
+
 type Op struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Name          string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`
 	Secret        bool                   `protobuf:"varint,2,opt,name=secret,proto3" json:"secret,omitempty"`
 	Ct            bool                   `protobuf:"varint,3,opt,name=ct,proto3" json:"ct,omitempty"`       // has a fixed-vs-random timing test
 	Timed         bool                   `protobuf:"varint,4,opt,name=timed,proto3" json:"timed,omitempty"` // can be benchmarked (has a prepared loop body)
+	Doc           string                 `protobuf:"bytes,5,opt,name=doc,proto3" json:"doc,omitempty"`      // one line: what an operation beyond the kind's own computes
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *Op) Reset() {
 	*x = Op{}
-	mi := &file_plugin_proto_msgTypes[3]
+	mi := &file_plugin_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -311,7 +487,7 @@ func (x *Op) String() string {
 func (*Op) ProtoMessage() {}
 
 func (x *Op) ProtoReflect() protoreflect.Message {
-	mi := &file_plugin_proto_msgTypes[3]
+	mi := &file_plugin_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -324,7 +500,7 @@ func (x *Op) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Op.ProtoReflect.Descriptor instead.
 func (*Op) Descriptor() ([]byte, []int) {
-	return file_plugin_proto_rawDescGZIP(), []int{3}
+	return file_plugin_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *Op) GetName() string {
@@ -355,6 +531,13 @@ func (x *Op) GetTimed() bool {
 	return false
 }
 
+func (x *Op) GetDoc() string {
+	if x != nil {
+		return x.Doc
+	}
+	return ""
+}
+
 type KAT struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Source        string                 `protobuf:"bytes,1,opt,name=source,proto3" json:"source,omitempty"`
@@ -366,7 +549,7 @@ type KAT struct {
 
 func (x *KAT) Reset() {
 	*x = KAT{}
-	mi := &file_plugin_proto_msgTypes[4]
+	mi := &file_plugin_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -378,7 +561,7 @@ func (x *KAT) String() string {
 func (*KAT) ProtoMessage() {}
 
 func (x *KAT) ProtoReflect() protoreflect.Message {
-	mi := &file_plugin_proto_msgTypes[4]
+	mi := &file_plugin_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -391,7 +574,7 @@ func (x *KAT) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use KAT.ProtoReflect.Descriptor instead.
 func (*KAT) Descriptor() ([]byte, []int) {
-	return file_plugin_proto_rawDescGZIP(), []int{4}
+	return file_plugin_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *KAT) GetSource() string {
@@ -433,7 +616,7 @@ type Sizes struct {
 
 func (x *Sizes) Reset() {
 	*x = Sizes{}
-	mi := &file_plugin_proto_msgTypes[5]
+	mi := &file_plugin_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -445,7 +628,7 @@ func (x *Sizes) String() string {
 func (*Sizes) ProtoMessage() {}
 
 func (x *Sizes) ProtoReflect() protoreflect.Message {
-	mi := &file_plugin_proto_msgTypes[5]
+	mi := &file_plugin_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -458,7 +641,7 @@ func (x *Sizes) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Sizes.ProtoReflect.Descriptor instead.
 func (*Sizes) Descriptor() ([]byte, []int) {
-	return file_plugin_proto_rawDescGZIP(), []int{5}
+	return file_plugin_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *Sizes) GetPk() int32 {
@@ -544,7 +727,7 @@ type RunRequest struct {
 
 func (x *RunRequest) Reset() {
 	*x = RunRequest{}
-	mi := &file_plugin_proto_msgTypes[6]
+	mi := &file_plugin_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -556,7 +739,7 @@ func (x *RunRequest) String() string {
 func (*RunRequest) ProtoMessage() {}
 
 func (x *RunRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_plugin_proto_msgTypes[6]
+	mi := &file_plugin_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -569,7 +752,7 @@ func (x *RunRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RunRequest.ProtoReflect.Descriptor instead.
 func (*RunRequest) Descriptor() ([]byte, []int) {
-	return file_plugin_proto_rawDescGZIP(), []int{6}
+	return file_plugin_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *RunRequest) GetInstance() string {
@@ -617,7 +800,7 @@ type RunResponse struct {
 
 func (x *RunResponse) Reset() {
 	*x = RunResponse{}
-	mi := &file_plugin_proto_msgTypes[7]
+	mi := &file_plugin_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -629,7 +812,7 @@ func (x *RunResponse) String() string {
 func (*RunResponse) ProtoMessage() {}
 
 func (x *RunResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_plugin_proto_msgTypes[7]
+	mi := &file_plugin_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -642,7 +825,7 @@ func (x *RunResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use RunResponse.ProtoReflect.Descriptor instead.
 func (*RunResponse) Descriptor() ([]byte, []int) {
-	return file_plugin_proto_rawDescGZIP(), []int{7}
+	return file_plugin_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *RunResponse) GetOutputs() map[string][]byte {
@@ -670,7 +853,7 @@ type GenerateKATRequest struct {
 
 func (x *GenerateKATRequest) Reset() {
 	*x = GenerateKATRequest{}
-	mi := &file_plugin_proto_msgTypes[8]
+	mi := &file_plugin_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -682,7 +865,7 @@ func (x *GenerateKATRequest) String() string {
 func (*GenerateKATRequest) ProtoMessage() {}
 
 func (x *GenerateKATRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_plugin_proto_msgTypes[8]
+	mi := &file_plugin_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -695,7 +878,7 @@ func (x *GenerateKATRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GenerateKATRequest.ProtoReflect.Descriptor instead.
 func (*GenerateKATRequest) Descriptor() ([]byte, []int) {
-	return file_plugin_proto_rawDescGZIP(), []int{8}
+	return file_plugin_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *GenerateKATRequest) GetInstance() string {
@@ -728,7 +911,7 @@ type KATChunk struct {
 
 func (x *KATChunk) Reset() {
 	*x = KATChunk{}
-	mi := &file_plugin_proto_msgTypes[9]
+	mi := &file_plugin_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -740,7 +923,7 @@ func (x *KATChunk) String() string {
 func (*KATChunk) ProtoMessage() {}
 
 func (x *KATChunk) ProtoReflect() protoreflect.Message {
-	mi := &file_plugin_proto_msgTypes[9]
+	mi := &file_plugin_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -753,7 +936,7 @@ func (x *KATChunk) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use KATChunk.ProtoReflect.Descriptor instead.
 func (*KATChunk) Descriptor() ([]byte, []int) {
-	return file_plugin_proto_rawDescGZIP(), []int{9}
+	return file_plugin_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *KATChunk) GetData() []byte {
@@ -784,7 +967,7 @@ type BenchRequest struct {
 
 func (x *BenchRequest) Reset() {
 	*x = BenchRequest{}
-	mi := &file_plugin_proto_msgTypes[10]
+	mi := &file_plugin_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -796,7 +979,7 @@ func (x *BenchRequest) String() string {
 func (*BenchRequest) ProtoMessage() {}
 
 func (x *BenchRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_plugin_proto_msgTypes[10]
+	mi := &file_plugin_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -809,7 +992,7 @@ func (x *BenchRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BenchRequest.ProtoReflect.Descriptor instead.
 func (*BenchRequest) Descriptor() ([]byte, []int) {
-	return file_plugin_proto_rawDescGZIP(), []int{10}
+	return file_plugin_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *BenchRequest) GetInstance() string {
@@ -898,7 +1081,7 @@ type BenchResponse struct {
 
 func (x *BenchResponse) Reset() {
 	*x = BenchResponse{}
-	mi := &file_plugin_proto_msgTypes[11]
+	mi := &file_plugin_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -910,7 +1093,7 @@ func (x *BenchResponse) String() string {
 func (*BenchResponse) ProtoMessage() {}
 
 func (x *BenchResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_plugin_proto_msgTypes[11]
+	mi := &file_plugin_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -923,7 +1106,7 @@ func (x *BenchResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BenchResponse.ProtoReflect.Descriptor instead.
 func (*BenchResponse) Descriptor() ([]byte, []int) {
-	return file_plugin_proto_rawDescGZIP(), []int{11}
+	return file_plugin_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *BenchResponse) GetNs() []int64 {
@@ -1043,7 +1226,7 @@ type ConstantTimeRequest struct {
 
 func (x *ConstantTimeRequest) Reset() {
 	*x = ConstantTimeRequest{}
-	mi := &file_plugin_proto_msgTypes[12]
+	mi := &file_plugin_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1055,7 +1238,7 @@ func (x *ConstantTimeRequest) String() string {
 func (*ConstantTimeRequest) ProtoMessage() {}
 
 func (x *ConstantTimeRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_plugin_proto_msgTypes[12]
+	mi := &file_plugin_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1068,7 +1251,7 @@ func (x *ConstantTimeRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConstantTimeRequest.ProtoReflect.Descriptor instead.
 func (*ConstantTimeRequest) Descriptor() ([]byte, []int) {
-	return file_plugin_proto_rawDescGZIP(), []int{12}
+	return file_plugin_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *ConstantTimeRequest) GetInstance() string {
@@ -1111,7 +1294,7 @@ type ConstantTimeResponse struct {
 
 func (x *ConstantTimeResponse) Reset() {
 	*x = ConstantTimeResponse{}
-	mi := &file_plugin_proto_msgTypes[13]
+	mi := &file_plugin_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1123,7 +1306,7 @@ func (x *ConstantTimeResponse) String() string {
 func (*ConstantTimeResponse) ProtoMessage() {}
 
 func (x *ConstantTimeResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_plugin_proto_msgTypes[13]
+	mi := &file_plugin_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1136,7 +1319,7 @@ func (x *ConstantTimeResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConstantTimeResponse.ProtoReflect.Descriptor instead.
 func (*ConstantTimeResponse) Descriptor() ([]byte, []int) {
-	return file_plugin_proto_rawDescGZIP(), []int{13}
+	return file_plugin_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *ConstantTimeResponse) GetN() int64 {
@@ -1192,7 +1375,7 @@ const file_plugin_proto_rawDesc = "" +
 	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\x1a7\n" +
 	"\tDepsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\x83\x03\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"\x95\x04\n" +
 	"\bInstance\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x12\n" +
 	"\x04impl\x18\x02 \x01(\tR\x04impl\x12\x12\n" +
@@ -1202,16 +1385,33 @@ const file_plugin_proto_rawDesc = "" +
 	"\x03ops\x18\x06 \x03(\v2\x16.crucible.plugin.v1.OpR\x03ops\x12=\n" +
 	"\x05notes\x18\a \x03(\v2'.crucible.plugin.v1.Instance.NotesEntryR\x05notes\x12 \n" +
 	"\vunavailable\x18\b \x01(\tR\vunavailable\x12\x18\n" +
-	"\aprofile\x18\t \x03(\tR\aprofile\x1a8\n" +
+	"\aprofile\x18\t \x03(\tR\aprofile\x12M\n" +
+	"\x10declared_digests\x18\n" +
+	" \x03(\v2\".crucible.plugin.v1.DeclaredDigestR\x0fdeclaredDigests\x12A\n" +
+	"\fvector_files\x18\v \x03(\v2\x1e.crucible.plugin.v1.VectorFileR\vvectorFiles\x1a8\n" +
 	"\n" +
 	"NotesEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"V\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"r\n" +
+	"\x0eDeclaredDigest\x12\x16\n" +
+	"\x06source\x18\x01 \x01(\tR\x06source\x12\x18\n" +
+	"\arecords\x18\x02 \x01(\x05R\arecords\x12\x16\n" +
+	"\x06sha256\x18\x03 \x01(\tR\x06sha256\x12\x16\n" +
+	"\x06origin\x18\x04 \x01(\tR\x06origin\"\x90\x01\n" +
+	"\n" +
+	"VectorFile\x12\x12\n" +
+	"\x04name\x18\x01 \x01(\tR\x04name\x12\x16\n" +
+	"\x06format\x18\x02 \x01(\tR\x06format\x12\x12\n" +
+	"\x04data\x18\x03 \x01(\fR\x04data\x12\x16\n" +
+	"\x06module\x18\x04 \x01(\tR\x06module\x12\x12\n" +
+	"\x04path\x18\x05 \x01(\tR\x04path\x12\x16\n" +
+	"\x06sha256\x18\x06 \x01(\tR\x06sha256\"h\n" +
 	"\x02Op\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x16\n" +
 	"\x06secret\x18\x02 \x01(\bR\x06secret\x12\x0e\n" +
 	"\x02ct\x18\x03 \x01(\bR\x02ct\x12\x14\n" +
-	"\x05timed\x18\x04 \x01(\bR\x05timed\"O\n" +
+	"\x05timed\x18\x04 \x01(\bR\x05timed\x12\x10\n" +
+	"\x03doc\x18\x05 \x01(\tR\x03doc\"O\n" +
 	"\x03KAT\x12\x16\n" +
 	"\x06source\x18\x01 \x01(\tR\x06source\x12\x16\n" +
 	"\x06format\x18\x02 \x01(\tR\x06format\x12\x18\n" +
@@ -1313,55 +1513,59 @@ func file_plugin_proto_rawDescGZIP() []byte {
 	return file_plugin_proto_rawDescData
 }
 
-var file_plugin_proto_msgTypes = make([]protoimpl.MessageInfo, 20)
+var file_plugin_proto_msgTypes = make([]protoimpl.MessageInfo, 22)
 var file_plugin_proto_goTypes = []any{
 	(*DescribeRequest)(nil),      // 0: crucible.plugin.v1.DescribeRequest
 	(*DescribeResponse)(nil),     // 1: crucible.plugin.v1.DescribeResponse
 	(*Instance)(nil),             // 2: crucible.plugin.v1.Instance
-	(*Op)(nil),                   // 3: crucible.plugin.v1.Op
-	(*KAT)(nil),                  // 4: crucible.plugin.v1.KAT
-	(*Sizes)(nil),                // 5: crucible.plugin.v1.Sizes
-	(*RunRequest)(nil),           // 6: crucible.plugin.v1.RunRequest
-	(*RunResponse)(nil),          // 7: crucible.plugin.v1.RunResponse
-	(*GenerateKATRequest)(nil),   // 8: crucible.plugin.v1.GenerateKATRequest
-	(*KATChunk)(nil),             // 9: crucible.plugin.v1.KATChunk
-	(*BenchRequest)(nil),         // 10: crucible.plugin.v1.BenchRequest
-	(*BenchResponse)(nil),        // 11: crucible.plugin.v1.BenchResponse
-	(*ConstantTimeRequest)(nil),  // 12: crucible.plugin.v1.ConstantTimeRequest
-	(*ConstantTimeResponse)(nil), // 13: crucible.plugin.v1.ConstantTimeResponse
-	nil,                          // 14: crucible.plugin.v1.DescribeResponse.BuildEntry
-	nil,                          // 15: crucible.plugin.v1.DescribeResponse.DepsEntry
-	nil,                          // 16: crucible.plugin.v1.Instance.NotesEntry
-	nil,                          // 17: crucible.plugin.v1.RunRequest.ArgsEntry
-	nil,                          // 18: crucible.plugin.v1.RunResponse.OutputsEntry
-	nil,                          // 19: crucible.plugin.v1.BenchResponse.CallsPerOpEntry
+	(*DeclaredDigest)(nil),       // 3: crucible.plugin.v1.DeclaredDigest
+	(*VectorFile)(nil),           // 4: crucible.plugin.v1.VectorFile
+	(*Op)(nil),                   // 5: crucible.plugin.v1.Op
+	(*KAT)(nil),                  // 6: crucible.plugin.v1.KAT
+	(*Sizes)(nil),                // 7: crucible.plugin.v1.Sizes
+	(*RunRequest)(nil),           // 8: crucible.plugin.v1.RunRequest
+	(*RunResponse)(nil),          // 9: crucible.plugin.v1.RunResponse
+	(*GenerateKATRequest)(nil),   // 10: crucible.plugin.v1.GenerateKATRequest
+	(*KATChunk)(nil),             // 11: crucible.plugin.v1.KATChunk
+	(*BenchRequest)(nil),         // 12: crucible.plugin.v1.BenchRequest
+	(*BenchResponse)(nil),        // 13: crucible.plugin.v1.BenchResponse
+	(*ConstantTimeRequest)(nil),  // 14: crucible.plugin.v1.ConstantTimeRequest
+	(*ConstantTimeResponse)(nil), // 15: crucible.plugin.v1.ConstantTimeResponse
+	nil,                          // 16: crucible.plugin.v1.DescribeResponse.BuildEntry
+	nil,                          // 17: crucible.plugin.v1.DescribeResponse.DepsEntry
+	nil,                          // 18: crucible.plugin.v1.Instance.NotesEntry
+	nil,                          // 19: crucible.plugin.v1.RunRequest.ArgsEntry
+	nil,                          // 20: crucible.plugin.v1.RunResponse.OutputsEntry
+	nil,                          // 21: crucible.plugin.v1.BenchResponse.CallsPerOpEntry
 }
 var file_plugin_proto_depIdxs = []int32{
-	14, // 0: crucible.plugin.v1.DescribeResponse.build:type_name -> crucible.plugin.v1.DescribeResponse.BuildEntry
-	15, // 1: crucible.plugin.v1.DescribeResponse.deps:type_name -> crucible.plugin.v1.DescribeResponse.DepsEntry
+	16, // 0: crucible.plugin.v1.DescribeResponse.build:type_name -> crucible.plugin.v1.DescribeResponse.BuildEntry
+	17, // 1: crucible.plugin.v1.DescribeResponse.deps:type_name -> crucible.plugin.v1.DescribeResponse.DepsEntry
 	2,  // 2: crucible.plugin.v1.DescribeResponse.instances:type_name -> crucible.plugin.v1.Instance
-	5,  // 3: crucible.plugin.v1.Instance.sizes:type_name -> crucible.plugin.v1.Sizes
-	4,  // 4: crucible.plugin.v1.Instance.kats:type_name -> crucible.plugin.v1.KAT
-	3,  // 5: crucible.plugin.v1.Instance.ops:type_name -> crucible.plugin.v1.Op
-	16, // 6: crucible.plugin.v1.Instance.notes:type_name -> crucible.plugin.v1.Instance.NotesEntry
-	17, // 7: crucible.plugin.v1.RunRequest.args:type_name -> crucible.plugin.v1.RunRequest.ArgsEntry
-	18, // 8: crucible.plugin.v1.RunResponse.outputs:type_name -> crucible.plugin.v1.RunResponse.OutputsEntry
-	19, // 9: crucible.plugin.v1.BenchResponse.calls_per_op:type_name -> crucible.plugin.v1.BenchResponse.CallsPerOpEntry
-	0,  // 10: crucible.plugin.v1.Plugin.Describe:input_type -> crucible.plugin.v1.DescribeRequest
-	6,  // 11: crucible.plugin.v1.Plugin.Run:input_type -> crucible.plugin.v1.RunRequest
-	8,  // 12: crucible.plugin.v1.Plugin.GenerateKAT:input_type -> crucible.plugin.v1.GenerateKATRequest
-	10, // 13: crucible.plugin.v1.Plugin.Bench:input_type -> crucible.plugin.v1.BenchRequest
-	12, // 14: crucible.plugin.v1.Plugin.ConstantTime:input_type -> crucible.plugin.v1.ConstantTimeRequest
-	1,  // 15: crucible.plugin.v1.Plugin.Describe:output_type -> crucible.plugin.v1.DescribeResponse
-	7,  // 16: crucible.plugin.v1.Plugin.Run:output_type -> crucible.plugin.v1.RunResponse
-	9,  // 17: crucible.plugin.v1.Plugin.GenerateKAT:output_type -> crucible.plugin.v1.KATChunk
-	11, // 18: crucible.plugin.v1.Plugin.Bench:output_type -> crucible.plugin.v1.BenchResponse
-	13, // 19: crucible.plugin.v1.Plugin.ConstantTime:output_type -> crucible.plugin.v1.ConstantTimeResponse
-	15, // [15:20] is the sub-list for method output_type
-	10, // [10:15] is the sub-list for method input_type
-	10, // [10:10] is the sub-list for extension type_name
-	10, // [10:10] is the sub-list for extension extendee
-	0,  // [0:10] is the sub-list for field type_name
+	7,  // 3: crucible.plugin.v1.Instance.sizes:type_name -> crucible.plugin.v1.Sizes
+	6,  // 4: crucible.plugin.v1.Instance.kats:type_name -> crucible.plugin.v1.KAT
+	5,  // 5: crucible.plugin.v1.Instance.ops:type_name -> crucible.plugin.v1.Op
+	18, // 6: crucible.plugin.v1.Instance.notes:type_name -> crucible.plugin.v1.Instance.NotesEntry
+	3,  // 7: crucible.plugin.v1.Instance.declared_digests:type_name -> crucible.plugin.v1.DeclaredDigest
+	4,  // 8: crucible.plugin.v1.Instance.vector_files:type_name -> crucible.plugin.v1.VectorFile
+	19, // 9: crucible.plugin.v1.RunRequest.args:type_name -> crucible.plugin.v1.RunRequest.ArgsEntry
+	20, // 10: crucible.plugin.v1.RunResponse.outputs:type_name -> crucible.plugin.v1.RunResponse.OutputsEntry
+	21, // 11: crucible.plugin.v1.BenchResponse.calls_per_op:type_name -> crucible.plugin.v1.BenchResponse.CallsPerOpEntry
+	0,  // 12: crucible.plugin.v1.Plugin.Describe:input_type -> crucible.plugin.v1.DescribeRequest
+	8,  // 13: crucible.plugin.v1.Plugin.Run:input_type -> crucible.plugin.v1.RunRequest
+	10, // 14: crucible.plugin.v1.Plugin.GenerateKAT:input_type -> crucible.plugin.v1.GenerateKATRequest
+	12, // 15: crucible.plugin.v1.Plugin.Bench:input_type -> crucible.plugin.v1.BenchRequest
+	14, // 16: crucible.plugin.v1.Plugin.ConstantTime:input_type -> crucible.plugin.v1.ConstantTimeRequest
+	1,  // 17: crucible.plugin.v1.Plugin.Describe:output_type -> crucible.plugin.v1.DescribeResponse
+	9,  // 18: crucible.plugin.v1.Plugin.Run:output_type -> crucible.plugin.v1.RunResponse
+	11, // 19: crucible.plugin.v1.Plugin.GenerateKAT:output_type -> crucible.plugin.v1.KATChunk
+	13, // 20: crucible.plugin.v1.Plugin.Bench:output_type -> crucible.plugin.v1.BenchResponse
+	15, // 21: crucible.plugin.v1.Plugin.ConstantTime:output_type -> crucible.plugin.v1.ConstantTimeResponse
+	17, // [17:22] is the sub-list for method output_type
+	12, // [12:17] is the sub-list for method input_type
+	12, // [12:12] is the sub-list for extension type_name
+	12, // [12:12] is the sub-list for extension extendee
+	0,  // [0:12] is the sub-list for field type_name
 }
 
 func init() { file_plugin_proto_init() }
@@ -1375,7 +1579,7 @@ func file_plugin_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_plugin_proto_rawDesc), len(file_plugin_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   20,
+			NumMessages:   22,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -3,19 +3,16 @@ package vectors
 import (
 	"bytes"
 	"crypto/sha256"
+	_ "embed"
 	"encoding/csv"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"math/big"
-	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 
 	"crucible.dev/registry"
-	"crucible.dev/registry/kat"
 )
 
 // The secp256k1 instances and the operations their vectors need beyond the
@@ -40,7 +37,9 @@ func init() {
 	Register(Source{Name: "wycheproof",
 		Applies: is(secpECDSA, secpECDSACompact, secpECDH, secpECDHX),
 		Check:   checkSecpWycheproof})
-	Register(Source{Name: "bip340", Applies: is(secpBIP340), Check: checkBIP340})
+	Register(Source{Name: "bip340", Applies: is(secpBIP340), Check: func(_ string, r registry.Runner) (Result, error) {
+		return checkBIP340(bip340Path, bip340CSV, r)
+	}})
 	Register(Source{Name: "rfc6979", Applies: is(secpECDSA, secpECDSACompact), Check: checkSecpRFC6979})
 }
 
@@ -169,26 +168,20 @@ func wycheproofSecpECDH(res *Result, r registry.Runner, raw bool) error {
 	return nil
 }
 
-// checkBIP340 replays BIP-340's test-vectors.csv from the shared folder:
-// for rows with a secret key, keygen (fed the key as its randomness) must
-// give the public key and sign (fed aux_rand) the signature; every row's
-// signature must verify or not as the row says.
-func checkBIP340(_ string, r registry.Runner) (Result, error) {
+// bip340CSV is BIP-340's final test-vectors.csv (data/bip340/SOURCE.md).
+//
+//go:embed data/bip340/test-vectors.csv
+var bip340CSV []byte
+
+const bip340Path = "data/bip340/test-vectors.csv"
+
+// checkBIP340 replays BIP-340's test-vectors.csv, read from path: for rows
+// with a secret key, keygen (fed the key as its randomness) must give the
+// public key and sign (fed aux_rand) the signature; every row's signature
+// must verify or not as the row says.
+func checkBIP340(path string, file []byte, r registry.Runner) (Result, error) {
 	var res Result
-	dir, ok := kat.SharedDir()
-	if !ok {
-		return res, fmt.Errorf("%w: bip340: the shared reference folder (../shared beside the workspace, or $CRUCIBLE_SHARED) is absent, so vectors/bip340/test-vectors.csv cannot be read", ErrUnavailable)
-	}
-	path := filepath.Join(dir, "vectors", "bip340", "test-vectors.csv")
-	fh, err := os.Open(path)
-	if errors.Is(err, os.ErrNotExist) {
-		return res, fmt.Errorf("%w: bip340: %s is absent", ErrUnavailable, path)
-	}
-	if err != nil {
-		return res, fmt.Errorf("bip340: %w", err)
-	}
-	defer fh.Close()
-	rows, err := csv.NewReader(fh).ReadAll()
+	rows, err := csv.NewReader(bytes.NewReader(file)).ReadAll()
 	if err != nil {
 		return res, fmt.Errorf("bip340: %s: %w", path, err)
 	}

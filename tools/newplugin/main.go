@@ -5,7 +5,7 @@
 // It creates plugins/NAME/ (a module requiring the registry, main.go
 // calling registry.Serve, an implementation package whose operations all
 // return a "not implemented" error, a test that fails until they work,
-// and a README.md with the checklist and the catalog entry to add) and
+// and a README.md with the checklist and the KAT material to declare) and
 // adds the module to go.work. A scaffolded plugin is discovered and run by
 // the host like any other and reported as what it is: no KAT, every
 // operation not implemented.
@@ -47,7 +47,9 @@ func run(args []string) error {
 	kindName := fs.String("kind", "", "what it implements: kem, sig, kex, hash or aead")
 	instance := fs.String("instance", "", "catalog name of its instance (default NAME)")
 	root := fs.String("root", "", "the Crucible workspace (default: the directory holding go.work, from here upwards)")
-	if err := fs.Parse(args); err != nil {
+	if err := fs.Parse(args); errors.Is(err, flag.ErrHelp) {
+		return nil // the usage is printed; asking for it is not a mistake
+	} else if err != nil {
 		return usageError{err}
 	}
 	if fs.NArg() > 0 {

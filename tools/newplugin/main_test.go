@@ -11,6 +11,8 @@ import (
 	"regexp"
 	"strings"
 	"testing"
+
+	"crucible.dev/registry/catalog"
 )
 
 // copyWorkspace copies the parts of the workspace a scaffolded plugin
@@ -123,7 +125,7 @@ func TestScaffoldReportedHonestly(t *testing.T) {
 		t.Fatalf("host list: exit %d\n%s", code, out)
 	}
 	for name, k := range names {
-		if !regexp.MustCompile(`(?m)^` + name + `\s+` + name + `\s+go\s+` + k + `\b`).MatchString(out) {
+		if !regexp.MustCompile(`(?m)^` + name + `\s+` + name + `\s+go-std\s+` + k + `\b`).MatchString(out) {
 			t.Errorf("host list does not show %s (%s):\n%s", name, k, out)
 		}
 	}
@@ -178,8 +180,31 @@ func TestUsage(t *testing.T) {
 			t.Errorf("%v: %v, want a usage error", args, err)
 		}
 	}
+	if err := run([]string{"--help"}); err != nil {
+		t.Errorf("--help: %v, want the usage and no error", err)
+	}
 	os.MkdirAll(filepath.Join(ws, "plugins", "taken"), 0o755)
 	if err := run([]string{"--name", "taken", "--kind", "kem", "--root", ws}); err == nil || !strings.Contains(err.Error(), "exists") {
 		t.Errorf("scaffolding over an existing plugin: %v", err)
+	}
+}
+
+// The README's catalog entry for each kind is a well-formed catalog file
+// once its digest is filled in.
+func TestReadmeCatalogEntry(t *testing.T) {
+	for name, k := range kinds {
+		var b bytes.Buffer
+		if err := readmeTmpl.Execute(&b, params{Name: "demo", Instance: "Demo-1", Kind: k}); err != nil {
+			t.Fatal(err)
+		}
+		_, rest, _ := strings.Cut(b.String(), "```json\n")
+		entry, _, ok := strings.Cut(rest, "```")
+		if !ok {
+			t.Fatalf("%s: no JSON block in the README", name)
+		}
+		entry = strings.Replace(entry, "…", strings.Repeat("ab", 32), 1)
+		if _, err := catalog.Parse("README.md", []byte(entry)); err != nil {
+			t.Errorf("%s: %v\n%s", name, err, entry)
+		}
 	}
 }

@@ -20,37 +20,34 @@ accident. The guide is docs/adding-a-plugin.md.
 - [ ] Sizes: fill in the constants in ` + "`{{.Name}}/{{.Name}}.go`" + ` from the specification.
 - [ ] Operations: implement them. Draw all randomness from the ` + "`io.Reader`" + `
       argument, never from ` + "`crypto/rand`" + ` directly, so KATs can replay it.
-- [ ] Catalog: create ` + "`registry/catalog/{{.Name}}.go`" + ` (below) with the sizes
-      and security category the specification fixes.
 - [ ] KATs: add a ` + "`registry.KATGenerator`" + ` to the instance for each known-answer
       file the implementation can write (` + "`kat.WriteNGCCKEM`" + `, ` + "`kat.WriteNGCCKEX`" + `, or your
-      own writer under a NIST DRBG), and its published digest to the catalog entry.
-- [ ] Vectors: where public test vectors exist (Wycheproof, ACVP, an RFC),
-      register a source in ` + "`registry/vectors/`" + ` and call its Check from a test.
+      own writer under a NIST DRBG), and declare its digests: a ` + "`kat.sha256`" + ` in this
+      folder (lines ` + "`<sha256> {{.Instance}} <source> <records>`" + `), embedded with
+      ` + "`go:embed`" + ` and read with ` + "`registry.ParseKATManifest`" + ` into the instance's ` + "`Declared`" + `.
+- [ ] Vectors: declare the vector files the implementation passes in the
+      instance's ` + "`Vectors`" + `: a Wycheproof-format file embedded from this folder, or a
+      file of the pinned Wycheproof module by path and SHA-256 (plugins/ed25519 does both).
 - [ ] Notes: library versions, key forms, the dispatch path (AVX2, ...);
       Profile: the function-name prefixes whose share of time a report shows.
 - [ ] ` + "`go test ./plugins/{{.Name}}/...`" + ` passes.
 - [ ] ` + "`go run ./host run --suite {{.Name}}`" + ` exits 0: KAT pass, sizes audited.
 
-## The catalog entry to add
+## Declared and catalog KAT material
 
-The host audits what the plugin declares against the catalog; without an
-entry it reports that {{.Instance}} cannot be audited. Create
-` + "`registry/catalog/{{.Name}}.go`" + `:
+Everything the host needs to give a KAT verdict ships inside the plugin, so a
+prebuilt executable passes on an unmodified host
+(` + "`host run --no-source --plugin-dir DIR`" + `); the reports mark such a pass
+"declared". An evaluator who checks the published digests independently
+promotes them into the catalog, a JSON file of their own given with ` + "`--catalog DIR`" + ` (schema: docs/catalog.md),
+whose digests then win over declared ones:
 
-` + "```go" + `
-package catalog
-
-import "crucible.dev/registry"
-
-// {{.Instance}}: sizes from its specification, digests of its published KAT files.
-func init() {
-	register(Entry{
-		Name: "{{.Instance}}", Family: "{{.Instance}}", Kind: registry.{{.Kind.Const}}, Category: 0,
-		Sizes: registry.Sizes{ {{.Kind.Catalog}} },
-		// Digests: []Digest{ {Source: "ngcc", Records: 10, SHA256: "…", Origin: "where it is published"} },
-		Spec: "the document that fixes it",
-	})
-}
+` + "```json" + `
+{"entries": [{
+  "name": "{{.Instance}}", "family": "{{.Instance}}", "kind": "{{.Kind.Kind}}", "category": 0,
+  "sizes": { {{.Kind.Catalog}} },
+  "digests": [{"source": "ngcc", "records": 10, "sha256": "…", "origin": "where it is published"}],
+  "spec": "the document that fixes it"
+}]}
 ` + "```" + `
 `))

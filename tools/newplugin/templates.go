@@ -9,7 +9,7 @@ type kind struct {
 	Field   string // registry.Instance field the implementation goes in
 	Type    string // the implementation's type in the generated package
 	Sizes   string // registry.Sizes literal body, in terms of the package's constants
-	Catalog string // registry.Sizes literal body for the catalog entry to add
+	Catalog string // the "sizes" object's body of an evaluator's catalog entry (docs/catalog.md)
 	Imports string // the implementation package's imports beyond errors and fmt
 	impl    *template.Template
 }
@@ -17,23 +17,23 @@ type kind struct {
 var kinds = map[string]kind{
 	"kem": {Kind: "kem", Imports: `"io"`, Const: "KindKEM", Field: "KEM", Type: "KEM",
 		Sizes:   "PublicKey: {{.Name}}.PublicKeySize, SecretKey: {{.Name}}.SecretKeySize, Ciphertext: {{.Name}}.CiphertextSize, SharedSecret: {{.Name}}.SharedSecretSize",
-		Catalog: "PublicKey: 0, SecretKey: 0, Ciphertext: 0, SharedSecret: 0",
+		Catalog: `"pk": 0, "sk": 0, "ct": 0, "ss": 0`,
 		impl:    implTmpl("kem", kemImpl)},
 	"sig": {Kind: "sig", Imports: `"io"`, Const: "KindSig", Field: "Signature", Type: "Scheme",
 		Sizes:   "PublicKey: {{.Name}}.PublicKeySize, SecretKey: {{.Name}}.SecretKeySize, Signature: {{.Name}}.SignatureSize",
-		Catalog: "PublicKey: 0, SecretKey: 0, Signature: 0",
+		Catalog: `"pk": 0, "sk": 0, "sig": 0`,
 		impl:    implTmpl("sig", sigImpl)},
 	"kex": {Kind: "kex", Imports: "\"io\"\n\n\t\"crucible.dev/registry\"", Const: "KindKEX", Field: "KEX", Type: "Exchange",
 		Sizes:   "PublicKey: {{.Name}}.PublicKeySize, SecretKey: {{.Name}}.SecretKeySize, SharedSecret: {{.Name}}.SharedSecretSize, Messages: {{.Name}}.MessageSizes()",
-		Catalog: "PublicKey: 0, SecretKey: 0, SharedSecret: 0, Messages: []int{0, 0}",
+		Catalog: `"pk": 0, "sk": 0, "ss": 0, "messages": [0, 0]`,
 		impl:    implTmpl("kex", kexImpl)},
 	"hash": {Kind: "hash", Const: "KindHash", Field: "Hash", Type: "Hash",
 		Sizes:   "Digest: {{.Name}}.Size",
-		Catalog: "Digest: 0",
+		Catalog: `"digest": 0`,
 		impl:    implTmpl("hash", hashImpl)},
 	"aead": {Kind: "aead", Imports: `"crypto/cipher"`, Const: "KindAEAD", Field: "AEAD", Type: "AEAD",
 		Sizes:   "Key: {{.Name}}.KeySize, Nonce: {{.Name}}.NonceSize, Overhead: {{.Name}}.Overhead",
-		Catalog: "Key: 0, Nonce: 0, Overhead: 0",
+		Catalog: `"key": 0, "nonce": 0, "overhead": 0`,
 		impl:    implTmpl("aead", aeadImpl)},
 }
 
@@ -90,12 +90,14 @@ import (
 func instances() []*registry.Instance {
 	return []*registry.Instance{ {
 		Name:  {{.Name}}.Name,
-		Impl:  "go",
+		Impl:  "go-std",
 		Kind:  registry.{{.Kind.Const}},
 		{{.Kind.Field}}: {{.Name}}.{{.Kind.Type}}{},
 		Sizes: registry.Sizes{ {{.SizesLit}} },
 		// KATs: the known-answer files the implementation can generate
-		// (registry.KATGenerator; see docs/adding-a-plugin.md).
+		// (registry.KATGenerator), with the digests it declares for them
+		// (Declared, from a kat.sha256) and the vector files it passes
+		// (Vectors); see docs/adding-a-plugin.md.
 		Notes: map[string]string{
 			"implementation": "scaffold: every operation returns not implemented",
 		},

@@ -355,7 +355,7 @@ func (c *Campaign) runPlugin(s *plugin.Source) {
 	var bench []*pluginv1.Instance
 	for _, in := range insts {
 		switch gate[InstID(in)] {
-		case "pass", "none", "skipped":
+		case "pass", "known", "none", "skipped":
 			bench = append(bench, in)
 		}
 	}
@@ -404,7 +404,7 @@ func InstID(in *pluginv1.Instance) string {
 // neither reported nor counted as one without a KAT.
 func (c *Campaign) pluginInfo(s *plugin.Source, p *plugin.Process, d *pluginv1.DescribeResponse, insts []*pluginv1.Instance) evidence.PluginInfo {
 	info := evidence.PluginInfo{
-		Name: s.Name, Source: s.Dir, Binary: s.Binary, BinarySHA: p.SHA256, SourceHash: s.Hash,
+		Name: s.Name, Source: s.Dir, Binary: s.Binary, BinarySHA: p.SHA256, SourceHash: s.Hash, Shadows: s.Shadows,
 		Version: d.Version, Module: d.Module, GoVersion: d.GoVersion,
 		Build: d.Build, Deps: d.Deps, CPUFeatures: d.CpuFeatures, Status: "ok",
 	}

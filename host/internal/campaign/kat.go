@@ -1,9 +1,7 @@
 package campaign
 
 import (
-	"errors"
 	"fmt"
-	"os"
 	"path/filepath"
 	"strings"
 
@@ -11,6 +9,7 @@ import (
 	"crucible.dev/host/internal/plugin"
 	"crucible.dev/registry/catalog"
 	"crucible.dev/registry/kat"
+	"crucible.dev/registry/kat/reference"
 	"crucible.dev/registry/pluginv1"
 	"crucible.dev/registry/vectors"
 )
@@ -22,47 +21,33 @@ import (
 func (c *Campaign) katGate(p *plugin.Process, pluginName string, in *pluginv1.Instance) string {
 	id := InstID(in)
 	path := evidence.KATPath(c.cfg.Out, pluginName, id)
+	entry, _ := catalog.Lookup(in.Name)
 	if c.cfg.Resume {
 		var old evidence.KATRecord
 		if evidence.ReadJSON(path, &old) == nil {
 			for _, r := range old.Results {
-				c.katFinding(pluginName, id, r)
+				c.katFinding(pluginName, id, entry, in.Impl, r)
 			}
 			return old.Status
 		}
 	}
 	rec := evidence.KATRecord{Plugin: pluginName, Instance: id}
-	entry, _ := catalog.Lookup(in.Name)
 	for _, g := range in.Kats {
-		rec.Results = append(rec.Results, c.generated(p, pluginName, id, entry, g)...)
+		rec.Results = append(rec.Results, c.generated(p, pluginName, id, entry, in.DeclaredDigests, g)...)
 	}
 	for _, src := range vectors.For(in.Name, c.cfg.Long) {
 		c.cfg.Progress.Step(pluginName, id, "kat "+src.Name, "")
 		res, err := src.Check(in.Name, p.Runner(id))
-		r := evidence.KATResult{Source: src.Name, Type: "vectors", Passed: res.Passed, Failed: res.Failed, Failures: res.Failures}
-		switch {
-		case errors.Is(err, vectors.ErrUnavailable):
-			r.Status, r.Detail = "skipped", err.Error()
-		case errors.Is(err, vectors.ErrUnsupported):
-			// The implementation declares it cannot express any case of
-			// this source (e.g. an API that refuses the empty message):
-			// reported with its reason, neither pass nor failure.
-			r.Status, r.Detail = "unsupported", err.Error()
-		case err != nil:
-			r.Status, r.Detail = "error", err.Error()
-		case p.Exited():
-			r.Status, r.Detail = "error", "the plugin process died during the check"
-		case res.Failed > 0:
-			r.Status = "fail"
-		case res.Passed == 0:
-			r.Status, r.Detail = "error", "no case was checked"
-		default:
-			r.Status = "pass"
-		}
-		rec.Results = append(rec.Results, r)
+		rec.Results = append(rec.Results, vectorResult(src.Name, provCatalog, res, err, p.Exited()))
 	}
+	for _, v := range in.VectorFiles {
+		c.cfg.Progress.Step(pluginName, id, "kat "+v.Name+" (declared)", "")
+		res, err := checkDeclared(v, p.Runner(id))
+		rec.Results = append(rec.Results, vectorResult(v.Name, provDeclared, res, err, p.Exited()))
+	}
+	rec.Resolved = markKnown(entry, in.Impl, rec.Results)
 	for _, r := range rec.Results {
-		c.katFinding(pluginName, id, r)
+		c.katFinding(pluginName, id, entry, in.Impl, r)
 	}
 	rec.Status = katStatus(rec.Results)
 	if err := evidence.WriteJSON(path, rec); err != nil {
@@ -71,41 +56,45 @@ func (c *Campaign) katGate(p *plugin.Process, pluginName string, in *pluginv1.In
 	return rec.Status
 }
 
-func (c *Campaign) katFinding(pluginName, id string, r evidence.KATResult) {
+// katFinding raises the finding a KAT result stands for: a failure, a
+// known (reviewed) failure with the catalog's reason, or a check that
+// could not run.
+func (c *Campaign) katFinding(pluginName, id string, e *catalog.Entry, impl string, r evidence.KATResult) {
 	switch r.Status {
-	case "fail":
+	case "fail", "known":
 		d := r.Detail
 		if d == "" && len(r.Failures) > 0 {
 			d = fmt.Sprintf("%d of %d cases failed; first: %s", r.Failed, r.Failed+r.Passed, r.Failures[0])
 		}
-		c.finding(evidence.Finding{Plugin: pluginName, Instance: id, Op: "kat " + r.Source, What: "kat", Detail: d})
+		f := evidence.Finding{Plugin: pluginName, Instance: id, Op: "kat " + r.Source, What: "kat", Detail: d}
+		if r.Status == "known" {
+			f.Known, f.Link = knownOf(e, impl, r)
+		}
+		c.finding(f)
 	case "error":
 		c.finding(evidence.Finding{Plugin: pluginName, Instance: id, Op: "kat " + r.Source, What: "kat", Detail: "could not run: " + r.Detail})
 	}
 }
 
 // katStatus folds the sources: any failure fails, an error without a
-// failure is an error, and with no source that ran the status is "none".
+// failure is an error, known failures alone give "known", and with no
+// source that ran the status is "none".
 func katStatus(rs []evidence.KATResult) string {
+	rank := map[string]int{"none": 0, "pass": 1, "known": 2, "error": 3, "fail": 4}
 	st := "none"
 	for _, r := range rs {
-		switch r.Status {
-		case "fail":
-			return "fail"
-		case "error":
-			st = "error"
-		case "pass":
-			if st == "none" {
-				st = "pass"
-			}
+		if n, ok := rank[r.Status]; ok && n > rank[st] {
+			st = r.Status
 		}
 	}
 	return st
 }
 
 // generated checks one KAT generator against every digest the catalog
-// publishes for its source.
-func (c *Campaign) generated(p *plugin.Process, pluginName, id string, e *catalog.Entry, g *pluginv1.KAT) []evidence.KATResult {
+// publishes for its source or, where it publishes none, every digest the
+// plugin declares. A declared digest that contradicts the catalog's is a
+// finding of its own.
+func (c *Campaign) generated(p *plugin.Process, pluginName, id string, e *catalog.Entry, declared []*pluginv1.DeclaredDigest, g *pluginv1.KAT) []evidence.KATResult {
 	var ds []catalog.Digest
 	if e != nil {
 		for _, d := range e.Digests {
@@ -114,14 +103,33 @@ func (c *Campaign) generated(p *plugin.Process, pluginName, id string, e *catalo
 			}
 		}
 	}
+	var out []evidence.KATResult
+	prov := provCatalog
+	for _, d := range declared {
+		if len(ds) == 0 || d.Source != g.Source {
+			continue
+		}
+		if cd, ok := e.DigestFor(d.Source, int(d.Records)); ok && cd.SHA256 != d.Sha256 {
+			out = append(out, evidence.KATResult{Source: g.Source, Type: "generated", Records: int(d.Records), Provenance: provDeclared,
+				Status: "fail", Expected: d.Sha256, Origin: d.Origin,
+				Detail: fmt.Sprintf("the plugin declares digest %s, the catalog publishes %s (%s); the catalog's is the one checked", d.Sha256, cd.SHA256, cd.Origin)})
+		}
+	}
+	if len(ds) == 0 {
+		prov = provDeclared
+		for _, d := range declared {
+			if d.Source == g.Source && (c.cfg.Long || d.Records <= 100) {
+				ds = append(ds, catalog.Digest{Source: d.Source, Records: int(d.Records), SHA256: d.Sha256, Origin: d.Origin})
+			}
+		}
+	}
 	if len(ds) == 0 {
 		return []evidence.KATResult{{Source: g.Source, Type: "generated", Status: "none",
-			Detail: "no published digest in the catalog for this source"}}
+			Detail: "no published digest in the catalog, and none declared, for this source"}}
 	}
-	var out []evidence.KATResult
 	for _, d := range ds {
 		c.cfg.Progress.Step(pluginName, id, fmt.Sprintf("kat %s (%d records)", g.Source, d.Records), "")
-		r := evidence.KATResult{Source: g.Source, Type: "generated", Records: d.Records, Expected: d.SHA256, Origin: d.Origin}
+		r := evidence.KATResult{Source: g.Source, Type: "generated", Records: d.Records, Expected: d.SHA256, Origin: d.Origin, Provenance: prov}
 		h, err := kat.NewHasher(g.Format)
 		if err != nil {
 			r.Status, r.Detail = "error", err.Error()
@@ -150,13 +158,11 @@ func (c *Campaign) generated(p *plugin.Process, pluginName, id string, e *catalo
 			r.Detail += "; file kept as " + rel(c.cfg.Out, kp)
 		}
 		if d.Reference != "" {
-			if shared, ok := kat.SharedDir(); ok {
-				if ref, err := os.Open(filepath.Join(shared, d.Reference)); err == nil {
-					m, err := kat.FirstDifference(strings.NewReader(file.String()), ref)
-					ref.Close()
-					if err == nil && m != nil {
-						r.Detail += "; first difference: " + m.Error()
-					}
+			if ref, err := reference.Open(d.Reference); err == nil {
+				m, err := kat.FirstDifference(strings.NewReader(file.String()), ref)
+				ref.Close()
+				if err == nil && m != nil {
+					r.Detail += "; first difference: " + m.Error()
 				}
 			}
 		}

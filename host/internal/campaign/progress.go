@@ -88,6 +88,10 @@ func (p *Progress) Finding(f evidence.Finding) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.clear()
+	if f.Known != "" {
+		fmt.Fprintf(p.w, "  known finding: %s\n", FormatFinding(f))
+		return
+	}
 	fmt.Fprintf(p.w, "  finding: %s\n", FormatFinding(f))
 }
 

@@ -18,18 +18,21 @@ type OpSummary struct {
 
 // InstanceSummary is one implementation of one instance.
 type InstanceSummary struct {
-	Plugin     string               `json:"plugin"`
-	Instance   string               `json:"instance"` // catalog name
-	Impl       string               `json:"impl"`
-	ID         string               `json:"id"`
-	Kind       string               `json:"kind"`
-	Family     string               `json:"family,omitempty"`
-	Category   int                  `json:"category,omitempty"`
-	KAT        string               `json:"kat"` // "pass", "fail", "none", "error", "not built"
-	KATSources map[string]string    `json:"kat_sources,omitempty"`
-	Ops        map[string]OpSummary `json:"ops"`
-	Status     string               `json:"status"` // "ok", "not built", "findings"
-	Note       string               `json:"note,omitempty"`
+	Plugin     string            `json:"plugin"`
+	Instance   string            `json:"instance"` // catalog name
+	Impl       string            `json:"impl"`
+	ID         string            `json:"id"`
+	Kind       string            `json:"kind"`
+	Family     string            `json:"family,omitempty"`
+	Category   int               `json:"category,omitempty"`
+	KAT        string            `json:"kat"` // "pass", "known", "fail", "none", "error", "not built"
+	KATSources map[string]string `json:"kat_sources,omitempty"`
+	// KATFrom is "declared" when every source that passed is the plugin's
+	// own declaration, "catalog" when one is the evaluator's.
+	KATFrom string               `json:"kat_from,omitempty"`
+	Ops     map[string]OpSummary `json:"ops"`
+	Status  string               `json:"status"` // "ok", "not built", "findings"
+	Note    string               `json:"note,omitempty"`
 }
 
 // Summary is the machine-readable result of a run.
@@ -38,8 +41,10 @@ type Summary struct {
 	Suite     string            `json:"suite"`
 	Settings  Settings          `json:"settings"`
 	Instances []InstanceSummary `json:"instances"`
-	Plugins   map[string]string `json:"plugins"` // name -> status
-	Findings  []Finding         `json:"findings"`
+	Plugins   map[string]string `json:"plugins"`  // name -> status
+	Findings  []Finding         `json:"findings"` // new and known ones; Known says which
+	// Resolved lists known findings that no longer occur.
+	Resolved []string `json:"resolved,omitempty"`
 }
 
 // Summarize builds the summary from a loaded run alone.
@@ -58,17 +63,30 @@ func Summarize(r *Run) *Summary {
 			}
 			if k, ok := r.KATFor(p.Name, in.ID); ok {
 				is.KAT = k.Status
+				for _, g := range k.Resolved {
+					s.Resolved = append(s.Resolved, p.Name+" "+in.ID+": "+g)
+				}
 				is.KATSources = map[string]string{}
 				for _, res := range k.Results {
 					key := res.Source
 					if res.Records > 0 {
 						key = fmt.Sprintf("%s/%d", res.Source, res.Records)
 					}
+					if res.Provenance == "declared" {
+						key += " (declared)" // beside a catalog source of the same name
+					}
 					is.KATSources[key] = res.Status
+					if res.Status == "pass" || res.Status == "known" {
+						if res.Provenance == "declared" && is.KATFrom == "" {
+							is.KATFrom = "declared"
+						} else if res.Provenance != "declared" {
+							is.KATFrom = "catalog"
+						}
+					}
 				}
 			}
 			for _, f := range p.Findings {
-				if f.Instance == in.ID {
+				if f.Instance == in.ID && f.Known == "" {
 					is.Status = "findings"
 				}
 			}

@@ -57,6 +57,7 @@ type PluginInfo struct {
 	Name        string            `json:"name"`
 	Source      string            `json:"source"` // module directory or executable
 	Binary      string            `json:"binary"`
+	Shadows     string            `json:"shadows,omitempty"` // the workspace module a prebuilt executable replaces
 	BinarySHA   string            `json:"binary_sha256"`
 	SourceHash  string            `json:"source_hash,omitempty"`
 	Version     string            `json:"version"`
@@ -85,6 +86,7 @@ type InstanceInfo struct {
 	Audit       []AuditRow        `json:"audit,omitempty"`
 	Ops         []string          `json:"ops"`
 	SecretOps   []string          `json:"secret_ops,omitempty"`
+	OpDocs      map[string]string `json:"op_docs,omitempty"` // what the plugin says its operations beyond the kind's own compute
 	KATs        []string          `json:"kats,omitempty"`
 	Notes       map[string]string `json:"notes,omitempty"`
 	Unavailable string            `json:"unavailable,omitempty"`
@@ -108,13 +110,17 @@ type Finding struct {
 	Op       string `json:"op,omitempty"`
 	What     string `json:"what"` // "fault", "kat", "size", "bench", "robust", "ct", "start"
 	Detail   string `json:"detail"`
+	// Known is the reason the catalog gives when this is a reviewed,
+	// known finding; a known finding does not change the exit status.
+	Known string `json:"known,omitempty"`
+	Link  string `json:"link,omitempty"` // the known finding's upstream report
 }
 
 // KATResult is one KAT source's outcome for one instance.
 type KATResult struct {
 	Source   string   `json:"source"`
 	Type     string   `json:"type"`   // "generated" (digest of a file the plugin wrote) or "vectors" (replayed cases)
-	Status   string   `json:"status"` // "pass", "fail", "error", "skipped", "none"
+	Status   string   `json:"status"` // "pass", "fail", "known" (every failure a known finding), "error", "skipped", "none"
 	Records  int      `json:"records,omitempty"`
 	Digest   string   `json:"digest,omitempty"`
 	Expected string   `json:"expected,omitempty"`
@@ -123,6 +129,9 @@ type KATResult struct {
 	Failed   int      `json:"failed,omitempty"`
 	Detail   string   `json:"detail,omitempty"` // the first difference, or why it could not run
 	Failures []string `json:"failures,omitempty"`
+	// Provenance says whose KAT material it is: "catalog" (the
+	// evaluator's, independent) or "declared" (shipped by the plugin).
+	Provenance string `json:"provenance,omitempty"`
 }
 
 // KATRecord holds an instance's KAT results.
@@ -131,6 +140,9 @@ type KATRecord struct {
 	Instance string      `json:"instance"`
 	Results  []KATResult `json:"results"`
 	Status   string      `json:"status"`
+	// Resolved lists the known findings of the catalog that no longer
+	// occur: their source ran and passed.
+	Resolved []string `json:"resolved,omitempty"`
 }
 
 // Trial is one fresh plugin process's measurement of an operation.

@@ -101,7 +101,7 @@ func compareOp(leaky bool) registry.Op {
 		}
 	}
 	const n = 512
-	return registry.Op{Name: "compare", Secret: true,
+	return registry.Op{Name: "compare", Doc: "key and msg in; valid \"1\" when they are equal, compared in constant time or not as the mode says", Secret: true,
 		Run: func(_ io.Reader, in registry.Args) (registry.Args, error) {
 			return registry.Args{registry.ArgValid: []byte{byte('0' + eq(in[registry.ArgKey], in[registry.ArgMsg]))}}, nil
 		},

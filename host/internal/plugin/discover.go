@@ -22,6 +22,9 @@ type Source struct {
 	Binary string // executable, for a prebuilt plugin (or after building)
 	Hash   string // source hash the binary was built from, when built here
 	SHA256 string // of the executable as built here; "" for a prebuilt one
+	// Shadows is the workspace module a prebuilt executable of the same
+	// name replaces, so lists and reports can say so.
+	Shadows string
 }
 
 // Workspace is the directory holding go.work, found from dir upwards.
@@ -63,7 +66,13 @@ func Discover(root string, dirs []string) ([]Source, error) {
 			if fi, err := os.Stat(p); err != nil || fi.Mode()&0o111 == 0 {
 				continue
 			}
-			byName[name] = Source{Name: name, Binary: p}
+			s := Source{Name: name, Binary: p}
+			if prev := byName[name]; prev.Dir != "" {
+				s.Shadows = prev.Dir
+			} else {
+				s.Shadows = prev.Shadows
+			}
+			byName[name] = s
 		}
 	}
 	out := make([]Source, 0, len(byName))

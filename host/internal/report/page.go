@@ -39,6 +39,9 @@ func (m *model) basicInfo(d *doc, p *evidence.PluginInfo, id string) {
 	t.srow("version", p.Version)
 	t.row(txt("module"), code(p.Module))
 	t.row(txt("source"), code(p.Source))
+	if p.Shadows != "" {
+		t.row(txt("shadows"), txtf("the workspace plugin %s: this prebuilt executable was run instead", p.Shadows))
+	}
 	t.srow("status", p.Status)
 	t.srow("Go", p.GoVersion)
 	t.row(txt("executable SHA-256"), code(p.BinarySHA))
@@ -67,6 +70,7 @@ func (m *model) basicInfo(d *doc, p *evidence.PluginInfo, id string) {
 		sort.SliceStable(ops, func(i, j int) bool { return opLess(ops[i], ops[j]) })
 		it.srow(in.ID, in.Name, dash(in.Impl), string(in.Kind), dash(in.Family), cat, strings.Join(ops, ", "), dash(strings.Join(in.KATs, ", ")), status)
 	}
+	opDocs(d, p)
 
 	if len(p.Deps) > 0 {
 		d.h(3, id+"-1-deps", "Versions and dependencies")
@@ -93,6 +97,10 @@ func (m *model) basicInfo(d *doc, p *evidence.PluginInfo, id string) {
 		d.h(3, id+"-1-findings", "Findings")
 		var items []inline
 		for _, f := range p.Findings {
+			if f.Known != "" {
+				items = append(items, txtf("%s", KnownLine(f)))
+				continue
+			}
 			items = append(items, txtf("%s", plainFinding(f)))
 		}
 		d.list(items)
@@ -213,7 +221,7 @@ func envRows(e evidence.Environment) [][2]string {
 
 func (m *model) katResults(d *doc, p *evidence.PluginInfo, id string) {
 	d.h(2, id+"-3", "3 KAT results by source")
-	d.p(txt("A generated source passes when the SHA-256 of the file the implementation wrote equals the published digest; a vectors source replays every case, invalid ones included."))
+	d.p(txt("A generated source passes when the SHA-256 of the file the implementation wrote equals the published digest; a vectors source replays every case, invalid ones included. Provenance: catalog material is the evaluator's, independent of the submitter; declared material ships inside the plugin."))
 	for _, in := range p.Instances {
 		d.h(3, id+"-3-"+evidence.Safe(in.ID), "%s", in.ID)
 		k, ok := m.run.KATFor(p.Name, in.ID)
@@ -226,7 +234,7 @@ func (m *model) katResults(d *doc, p *evidence.PluginInfo, id string) {
 			continue
 		}
 		d.p(txtf("Overall: %s.", k.Status))
-		t := d.newTable("source", "type", "status", "records:", "passed:", "failed:", "digest", "published", "origin")
+		t := d.newTable("source", "type", "provenance", "status", "records:", "passed:", "failed:", "digest", "published", "origin")
 		var first []inline
 		for _, r := range k.Results {
 			// Digests in full: the page must change if the evidence does.
@@ -234,7 +242,7 @@ func (m *model) katResults(d *doc, p *evidence.PluginInfo, id string) {
 			if r.Digest != "" && r.Digest == r.Expected {
 				want = "= digest"
 			}
-			t.row(txt(r.Source), txt(r.Type), txt(r.Status), txt(countOrDash(r.Records)), txt(countOrDash(r.Passed)), txt(countOrDash(r.Failed)), code(digest), code(want), txt(dash(r.Origin)))
+			t.row(txt(r.Source), txt(r.Type), txt(dash(r.Provenance)), txt(r.Status), txt(countOrDash(r.Records)), txt(countOrDash(r.Passed)), txt(countOrDash(r.Failed)), code(digest), code(want), txt(dash(r.Origin)))
 			if r.Detail != "" {
 				first = append(first, txtf("%s: %s", r.Source, r.Detail))
 			}

@@ -31,7 +31,7 @@ func (m *model) summaryDoc() *doc {
 		d.h(2, "summary-pages", "Plugin pages")
 		var items []inline
 		for _, p := range m.plugins {
-			items = append(items, pageLink(p.Name, evidence.Safe(p.Name)).plus(txtf(" (%s, %d instances, version %s)", p.Status, len(p.Instances), p.Version)))
+			items = append(items, pageLink(p.Name, evidence.Safe(p.Name)).plus(txtf(" (%s, %s, version %s)", p.Status, plural(len(p.Instances), "instance"), p.Version)))
 		}
 		d.list(items)
 	}
@@ -39,6 +39,9 @@ func (m *model) summaryDoc() *doc {
 	d.h(2, "summary-results", "Results")
 	t := d.newTable("plugin", "instance", "KAT", "operation", "median:", "mean cycles:", "ops/s:", "n:")
 	for _, in := range s.Instances {
+		if in.KAT == "not built" {
+			continue // listed once by reason below
+		}
 		pl := m.pluginCell(in.Plugin)
 		measured := false
 		for _, op := range sortedOps(in.Ops) {
@@ -50,25 +53,18 @@ func (m *model) summaryDoc() *doc {
 			if o.Error != "" {
 				med = txt("error")
 			}
-			t.row(pl, txt(in.ID), txt(in.KAT), txt(op), med, txt(Count(o.MeanCycles)), txt(Count(o.OpsPerSec)), txt(strconv.Itoa(o.N)))
+			t.row(pl, txt(in.ID), txt(katCell(in)), txt(op), med, txt(Count(o.MeanCycles)), txt(Count(o.OpsPerSec)), txt(strconv.Itoa(o.N)))
 			measured = true
 		}
 		if !measured {
-			t.row(pl, txt(in.ID), txt(in.KAT), txt("(not measured)"), nil, nil, nil, nil)
+			t.row(pl, txt(in.ID), txt(katCell(in)), txt("(not measured)"), nil, nil, nil, nil)
 		}
 	}
 	m.paramSets(d)
 	m.implementations(d)
 	m.categories(d)
 	m.symmetricLadder(d)
-	if len(s.Findings) > 0 {
-		d.h(2, "summary-findings", "Findings")
-		var items []inline
-		for _, f := range s.Findings {
-			items = append(items, txtf("%s", plainFinding(f)))
-		}
-		d.list(items)
-	}
+	outcomeSections(d, s)
 	return d
 }
 

@@ -35,7 +35,7 @@ func (p *Params) EphemeralKeyOp() registry.Op {
 		pkb := p.kemPKBytes()
 		return pk[pkb+p.polyVecBytes() : 2*pkb]
 	}
-	return registry.Op{Name: OpEphemeralKey, Secret: true,
+	return registry.Op{Name: OpEphemeralKey, Doc: "pk (a party's public key, whose static half gives ρ) and key (the secret seed) in; out the packed ephemeral key of EKeyGen (§6.1 step 2)", Secret: true,
 		Run: func(_ io.Reader, in registry.Args) (registry.Args, error) {
 			pk, seed := in[registry.ArgPK], in[registry.ArgKey]
 			if err := checkLen("public key", pk, p.PublicKeySize()); err != nil {

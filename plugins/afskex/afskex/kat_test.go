@@ -2,25 +2,20 @@ package afskex
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"testing"
 
 	"crucible.dev/registry/kat"
+	"crucible.dev/registry/kat/reference"
 )
 
-func TestKATSharedFiles(t *testing.T) {
-	dir, ok := kat.SharedDir()
-	if !ok {
-		t.Skip("no shared reference folder")
-	}
+func TestKATReferenceFiles(t *testing.T) {
 	for _, p := range All {
 		t.Run(p.Name, func(t *testing.T) {
 			var buf bytes.Buffer
 			if err := kat.WriteNGCCKEX(&buf, p, 10); err != nil {
 				t.Fatal(err)
 			}
-			f, err := os.Open(filepath.Join(dir, "kat", "afskex", "KAT_KEX_"+p.Name+".txt"))
+			f, err := reference.Open("afskex/KAT_KEX_" + p.Name + ".txt")
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -42,6 +42,7 @@ func FeatureArgs(f Features) registry.Args {
 
 func featuresOp(s signer) registry.Op {
 	return registry.Op{Name: vectors.OpMLDSAFeatures,
+		Doc: "no input; per feature name, \"1\" or \"0\": what the implementation's API can express (empty message, skEncode keys, external μ, signing randomness)",
 		// A query of the implementation, not an operation: not timed.
 		Run: func(io.Reader, registry.Args) (registry.Args, error) {
 			return FeatureArgs(s.b.features), nil
@@ -68,7 +69,7 @@ func signMuOp(s signer) registry.Op {
 		}
 		return s.b.signMu(sk, mu, rnd)
 	}
-	return registry.Op{Name: vectors.OpMLDSASignMu, Secret: true,
+	return registry.Op{Name: vectors.OpMLDSASignMu, Doc: "sk and mu (the 64-byte μ) in, randomness as for sign; sig out: ML-DSA.Sign_internal of FIPS 204 Algorithm 7 on an external μ", Secret: true,
 		Run: func(r io.Reader, in registry.Args) (registry.Args, error) {
 			sk, mu := in[registry.ArgSK], in[vectors.ArgMu]
 			sig, err := sign(r, sk, mu)

@@ -75,6 +75,7 @@ func (k *KEM) Instance() *registry.Instance {
 func (k *KEM) skFromSeedOp() registry.Op {
 	return registry.Op{
 		Name:   OpSKFromSeed,
+		Doc:    "sk (the 64-byte seed d‖z of FIPS 203) in; sk in this implementation's own decapsulation-key form and pk out",
 		Secret: true,
 		Run: func(_ io.Reader, in registry.Args) (registry.Args, error) {
 			seed, ok := in[registry.ArgSK]

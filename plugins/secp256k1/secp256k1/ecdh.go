@@ -100,7 +100,7 @@ func ecdhSPKIOp(x *ECDH) registry.Op {
 		}
 		return ss, nil
 	}
-	return registry.Op{Name: OpECDHSPKI, Secret: true,
+	return registry.Op{Name: OpECDHSPKI, Doc: "scalar (a private key integer, big-endian) and point (a peer public key as DER SubjectPublicKeyInfo) in; ss out, or an error for a rejected key", Secret: true,
 		Run: func(_ io.Reader, in registry.Args) (registry.Args, error) {
 			scalar, ok1 := in[registry.ArgScalar]
 			spki, ok2 := in[registry.ArgPoint]

@@ -111,7 +111,7 @@ func (e *ECDSA) verify(pk, msg, sig, ctx []byte, lowS bool) error {
 // verifyLowSOp is the Extra operation "verify_low_s", the verification rule
 // Wycheproof's ecdsa_secp256k1_sha256_bitcoin_test.json checks.
 func verifyLowSOp(e *ECDSA) registry.Op {
-	return registry.Op{Name: OpVerifyLowS,
+	return registry.Op{Name: OpVerifyLowS, Doc: "pk, msg, sig in; valid \"1\" or \"0\" under ECDSA verification with BIP-146's low-S rule (s > n/2 is invalid)",
 		Run: func(_ io.Reader, in registry.Args) (registry.Args, error) {
 			pk, msg, sig, ok := in[registry.ArgPK], in[registry.ArgMsg], in[registry.ArgSig], true
 			for _, n := range []string{registry.ArgPK, registry.ArgMsg, registry.ArgSig} {

@@ -63,9 +63,9 @@ func Instances() []*registry.Instance {
 	if err := loadErr; err != nil {
 		for _, in := range lib {
 			in.Signature, in.KEX, in.Extra = nil, nil, nil
-			in.Unavailable = "not built: libsecp256k1 not found"
+			in.Unavailable = "libsecp256k1 not found; install it (Debian/Ubuntu: apt-get install libsecp256k1-dev, which bash tools/setup.sh does)"
 			if errors.Is(err, libsecp256k1.ErrNoCgo) {
-				in.Unavailable = "not built: cgo disabled"
+				in.Unavailable = "cgo disabled; build the plugin with CGO_ENABLED=1 and a C compiler"
 			}
 			in.Notes = map[string]string{"reason": err.Error(),
 				"install": "Debian/Ubuntu: apt-get install libsecp256k1-1 (runtime) or libsecp256k1-dev"}

@@ -298,39 +298,6 @@ func TestCatalog(t *testing.T) {
 	}
 }
 
-// TestBIP340SourceRefuses checks that the bip340 source reports a missing
-// vector file, or one holding the pre-final draft (whose R has a square y),
-// as unavailable rather than replaying it.
-func TestBIP340SourceRefuses(t *testing.T) {
-	in := Instances()[0]
-	for _, in2 := range Instances() {
-		if in2.Name == NameBIP340 && in2.Unavailable == "" {
-			in = in2
-		}
-	}
-	src, ok := vectors.Named(NameBIP340, "bip340")
-	if !ok {
-		t.Fatal("no bip340 source")
-	}
-	dir := t.TempDir()
-	t.Setenv("CRUCIBLE_SHARED", dir)
-	if _, err := src.Check(NameBIP340, registry.Local(in)); !errors.Is(err, vectors.ErrUnavailable) {
-		t.Errorf("missing file: got %v, want ErrUnavailable", err)
-	}
-	csvDir := dir + "/vectors/bip340"
-	if err := os.MkdirAll(csvDir, 0o755); err != nil {
-		t.Fatal(err)
-	}
-	draft := "index,secret key,public key,aux_rand,message,signature,verification result,comment\n" +
-		"6,,DFF1D77F2A671C5F36183726DB2341BE58FEAE1DA2DECED843240F7B502BA659,,00,00,FALSE,has_square_y(R) is false\n"
-	if err := os.WriteFile(csvDir+"/test-vectors.csv", []byte(draft), 0o644); err != nil {
-		t.Fatal(err)
-	}
-	if _, err := src.Check(NameBIP340, registry.Local(in)); !errors.Is(err, vectors.ErrUnavailable) {
-		t.Errorf("draft file: got %v, want ErrUnavailable", err)
-	}
-}
-
 // TestMissingLibrary runs this test binary again with the library pointed
 // at a file that does not exist: every libsecp256k1 instance must then be
 // marked not built, with no implementation attached, and the Go ones stay.

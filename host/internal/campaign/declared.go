@@ -1,0 +1,52 @@
+package campaign
+
+import (
+	"errors"
+
+	"crucible.dev/host/internal/evidence"
+	"crucible.dev/registry"
+	"crucible.dev/registry/pluginv1"
+	"crucible.dev/registry/vectors"
+)
+
+// The provenance of KAT material: the evaluator's catalog (independent of
+// the submitter) or the plugin's own declaration.
+const (
+	provCatalog  = "catalog"
+	provDeclared = "declared"
+)
+
+// checkDeclared replays a vector file the plugin declares.
+func checkDeclared(v *pluginv1.VectorFile, r registry.Runner) (vectors.Result, error) {
+	rv := registry.VectorFile{Name: v.Name, Format: v.Format, Data: v.Data, Module: v.Module, Path: v.Path, SHA256: v.Sha256}
+	data, err := vectors.ReadVectorFile(rv)
+	if err != nil {
+		return vectors.Result{}, err
+	}
+	return vectors.CheckVectorFile(v.Name, v.Format, data, r)
+}
+
+// vectorResult is the KAT result of one vector source's check.
+func vectorResult(name, prov string, res vectors.Result, err error, exited bool) evidence.KATResult {
+	r := evidence.KATResult{Source: name, Type: "vectors", Provenance: prov, Passed: res.Passed, Failed: res.Failed, Failures: res.Failures}
+	switch {
+	case errors.Is(err, vectors.ErrUnavailable):
+		r.Status, r.Detail = "skipped", err.Error()
+	case errors.Is(err, vectors.ErrUnsupported):
+		// The implementation declares it cannot express any case of
+		// this source (e.g. an API that refuses the empty message):
+		// reported with its reason, neither pass nor failure.
+		r.Status, r.Detail = "unsupported", err.Error()
+	case err != nil:
+		r.Status, r.Detail = "error", err.Error()
+	case exited:
+		r.Status, r.Detail = "error", "the plugin process died during the check"
+	case res.Failed > 0:
+		r.Status = "fail"
+	case res.Passed == 0:
+		r.Status, r.Detail = "error", "no case was checked"
+	default:
+		r.Status = "pass"
+	}
+	return r
+}

@@ -1,0 +1,7 @@
+module crucible.dev/plugins/ed25519
+
+go 1.26.8
+
+require crucible.dev/registry v0.0.0
+
+replace crucible.dev/registry => ../../registry

@@ -1,0 +1,112 @@
+package vectors
+
+import (
+	"errors"
+	"strings"
+	"testing"
+
+	"crucible.dev/registry"
+)
+
+// fakeSig answers verify with a fixed verdict and keygen/sign with fixed
+// bytes, so the engine's checks can be seen to fail.
+type fakeSig struct{ valid string }
+
+func (f fakeSig) Run(op string, rand []byte, in registry.Args) (registry.Args, error) {
+	switch op {
+	case "keygen":
+		return registry.Args{registry.ArgPK: []byte{1}, registry.ArgSK: rand}, nil
+	case "sign":
+		return registry.Args{registry.ArgSig: []byte{2}}, nil
+	case "mac":
+		return registry.Args{registry.ArgOut: []byte{9, 9}}, nil
+	case "kdf":
+		if n, _ := in.Int(registry.ArgLength, 0); n > 2 {
+			return nil, errors.New("too long")
+		}
+		return registry.Args{registry.ArgOut: []byte{7, 7}}, nil
+	}
+	return registry.Args{registry.ArgValid: []byte(f.valid)}, nil
+}
+
+const eddsaFile = `{"schema": "eddsa_verify_schema.json", "testGroups": [
+ {"key": {"pk": "01", "sk": "aa"}, "tests": [
+  {"tcId": 1, "result": "valid", "msg": "", "sig": "02"},
+  {"tcId": 2, "result": "invalid", "msg": "", "sig": "03"},
+  {"tcId": 3, "result": "acceptable", "msg": "", "sig": "04"}]}]}`
+
+func TestCheckVectorFileEdDSA(t *testing.T) {
+	// An implementation that accepts everything passes keygen, sign and
+	// the valid case, and fails the invalid one; the acceptable case is
+	// not counted.
+	res, err := CheckVectorFile("f", "wycheproof", []byte(eddsaFile), fakeSig{"1"})
+	if err != nil || res.Passed != 3 || res.Failed != 1 || !strings.Contains(res.Failures[0], "tcId 2") {
+		t.Errorf("accept-all: %+v %v", res, err)
+	}
+	res, err = CheckVectorFile("f", "wycheproof", []byte(eddsaFile), fakeSig{"0"})
+	if err != nil || res.Passed != 3 || res.Failed != 1 || !strings.Contains(res.Failures[0], "tcId 1") {
+		t.Errorf("refuse-all: %+v %v", res, err)
+	}
+	for name, file := range map[string]string{
+		"unknown schema": `{"schema": "rsa_oaep_schema.json", "testGroups": []}`,
+		"not json":       `{`,
+		"no public key":  `{"schema": "eddsa_verify_schema_v1.json", "testGroups": [{"tests": []}]}`,
+	} {
+		if _, err := CheckVectorFile("f", "wycheproof", []byte(file), fakeSig{"1"}); err == nil {
+			t.Errorf("%s: accepted", name)
+		}
+	}
+	if _, err := CheckVectorFile("f", "csv", []byte(eddsaFile), fakeSig{"1"}); err == nil {
+		t.Error("an unknown format was accepted")
+	}
+}
+
+func TestReadVectorFile(t *testing.T) {
+	v := registry.VectorFile{Name: "f", Data: []byte("x"), SHA256: "2d711642b726b04401627ca9fbac32f5c8530fb1903cc4db02258717921a4881"}
+	if b, err := ReadVectorFile(v); err != nil || string(b) != "x" {
+		t.Errorf("matching digest: %q %v", b, err)
+	}
+	v.SHA256 = strings.Repeat("0", 64)
+	if _, err := ReadVectorFile(v); err == nil {
+		t.Error("a file whose digest differs was accepted")
+	}
+	if _, err := ReadVectorFile(registry.VectorFile{Name: "f"}); err == nil {
+		t.Error("a file with no data and no module was accepted")
+	}
+	if _, err := ReadVectorFile(registry.VectorFile{Name: "f", Data: []byte("x"), Module: "m@v", Path: "p"}); err == nil {
+		t.Error("a file with both data and a module was accepted")
+	}
+	// The declaration comes from the plugin under test: it may name a file
+	// of a pinned module, nothing else.
+	for _, bad := range []registry.VectorFile{
+		{Name: "f", Module: "example.com/anything@v1.0.0", Path: "x.json"},
+		{Name: "f", Module: Wycheproof, Path: "../../../../etc/passwd"},
+		{Name: "f", Module: Wycheproof, Path: "/etc/passwd"},
+	} {
+		if _, err := ReadVectorFile(bad); err == nil || errors.Is(err, ErrUnavailable) {
+			t.Errorf("%s %s: %v, want a refusal", bad.Module, bad.Path, err)
+		}
+	}
+}
+
+// The MAC and HKDF schemas compare truncated tags and outputs, and want
+// invalid cases refused; a wrong answer either way is a failure.
+func TestCheckVectorFileMACHKDF(t *testing.T) {
+	mac := `{"schema": "mac_test_schema_v1.json", "testGroups": [{"tagSize": 8, "tests": [
+	 {"tcId": 1, "result": "valid", "key": "00", "msg": "", "tag": "09"},
+	 {"tcId": 2, "result": "valid", "key": "00", "msg": "", "tag": "08"},
+	 {"tcId": 3, "result": "invalid", "key": "00", "msg": "", "tag": "09"}]}]}`
+	res, err := CheckVectorFile("m", "wycheproof", []byte(mac), fakeSig{})
+	if err != nil || res.Passed != 1 || res.Failed != 2 {
+		t.Errorf("mac: %+v %v", res, err)
+	}
+	hkdf := `{"schema": "hkdf_test_schema_v1.json", "testGroups": [{"tests": [
+	 {"tcId": 1, "result": "valid", "ikm": "00", "salt": "", "info": "", "size": 2, "okm": "0707"},
+	 {"tcId": 2, "result": "valid", "ikm": "00", "salt": "", "info": "", "size": 2, "okm": "0708"},
+	 {"tcId": 3, "result": "invalid", "ikm": "00", "salt": "", "info": "", "size": 9, "okm": ""},
+	 {"tcId": 4, "result": "invalid", "ikm": "00", "salt": "", "info": "", "size": 2, "okm": ""}]}]}`
+	res, err = CheckVectorFile("h", "wycheproof", []byte(hkdf), fakeSig{})
+	if err != nil || res.Passed != 2 || res.Failed != 2 || !strings.Contains(strings.Join(res.Failures, " "), "tcId 4") {
+		t.Errorf("hkdf: %+v %v", res, err)
+	}
+}
