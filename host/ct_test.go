@@ -59,3 +59,14 @@ func TestCT(t *testing.T) {
 		t.Errorf("constant-time comparison: %q, want %s or %s", v, evidence.CTNoLeak, evidence.CTUnrepeated)
 	}
 }
+
+// TestCTClaim: a plugin that answers the constant-time check without its
+// measurements (a verdict with nothing behind it) is a protocol violation.
+func TestCTClaim(t *testing.T) {
+	dir := hostileDir(t, "ctclaim")
+	out := filepath.Join(t.TempDir(), "ct")
+	code, log := runHost(t, "ct", "--no-source", "--plugin-dir", dir, "--suite", "hostile-ctclaim", "--measurements", "1000", "--out", out)
+	if code != 1 || !strings.Contains(log, "protocol violation") {
+		t.Errorf("exit %d, want 1 with a protocol violation\n%s", code, log)
+	}
+}

@@ -55,6 +55,10 @@ func PrepareBench(in *Instance, op Op, s BenchSpec) (func() error, error) {
 			return nil, fmt.Errorf("bench %s %s: warm-up: %w", in.ID(), op.Name, err)
 		}
 	}
+	// A collection now, so the timed loop starts on a clean heap without
+	// paying for one: a forced collection takes milliseconds on a busy
+	// machine, which the host would see as time outside the samples.
+	runtime.GC()
 	return body, nil
 }
 
@@ -86,7 +90,6 @@ func Bench(in *Instance, op Op, s BenchSpec) (*BenchResult, error) {
 		CycleSource: tscSource,
 		CallsPerOp:  map[string]float64{},
 	}
-	runtime.GC()
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()
 	r.HWMReset = resetPeakRSS()

@@ -30,7 +30,7 @@ var instanceNames = map[string]string{
 }
 
 var benchModes = map[string]bool{"emptysamples": true, "batch0": true, "badpid": true, "nan": true, "wrongbatch": true,
-	"sleeper": true, "scaledns": true}
+	"sleeper": true, "scaledns": true, "ctclaim": true}
 
 // serveMalformed serves the mode's malformed replies, if it is one of
 // those modes; it does not return then.
@@ -58,7 +58,7 @@ func (m *malformed) Describe(context.Context, *pluginv1.DescribeRequest) (*plugi
 		Instances: []*pluginv1.Instance{{
 			Name: name, Impl: "hostile-" + m.mode, Kind: string(registry.KindKEM),
 			Sizes: &pluginv1.Sizes{Pk: pkLen, Sk: skLen, Ct: ctLen, Ss: ssLen},
-			Ops:   []*pluginv1.Op{{Name: "keygen", Timed: true}},
+			Ops:   []*pluginv1.Op{{Name: "keygen", Timed: true}, {Name: "decaps", Secret: true, Ct: m.mode == "ctclaim"}},
 		}},
 	}, nil
 }
@@ -96,4 +96,10 @@ func (m *malformed) Bench(_ context.Context, req *pluginv1.BenchRequest) (*plugi
 		r.Batch = req.Batch * 1000
 	}
 	return r, nil
+}
+
+// ConstantTime claims a verdict without the measurements behind it: the
+// count it was asked for, and nothing to compute a statistic from.
+func (m *malformed) ConstantTime(_ context.Context, req *pluginv1.ConstantTimeRequest) (*pluginv1.ConstantTimeResponse, error) {
+	return &pluginv1.ConstantTimeResponse{N: req.Measurements}, nil
 }

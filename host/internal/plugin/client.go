@@ -39,15 +39,16 @@ type Options struct {
 
 // Process is one running plugin.
 type Process struct {
-	Name   string
-	SHA256 string // of the sealed executable: what runs
-	Pid    int    // the plugin's process, as the host sees it
-	NSPid  int    // the same process, as the plugin sees itself
-	client *goplugin.Client
-	proc   *sandbox.Process
-	tail   *tailWriter
-	rpc    pluginv1.PluginClient
-	lim    Limits
+	Name    string
+	SHA256  string // of the sealed executable: what runs
+	Pid     int    // the plugin's process, as the host sees it
+	NSPid   int    // the same process, as the plugin sees itself
+	client  *goplugin.Client
+	proc    *sandbox.Process
+	tail    *tailWriter
+	rpc     pluginv1.PluginClient
+	lim     Limits
+	stopped error // why the host stopped it, if it did
 }
 
 // MaxKATBytes bounds one generated KAT file: far above the longest
@@ -199,10 +200,15 @@ func (p *Process) Describe() (*pluginv1.DescribeResponse, error) {
 // says can be trusted.
 func (p *Process) reject(err error) error {
 	if err != nil {
+		p.stopped = err
 		p.Kill()
 	}
 	return err
 }
+
+// Stopped is the protocol violation the host stopped the plugin for; nil
+// when it did not.
+func (p *Process) Stopped() error { return p.stopped }
 
 // Run performs one operation; opErr is the operation's own error.
 func (p *Process) Run(instance, op string, rand []byte, args registry.Args) (out registry.Args, opErr error, err error) {
@@ -212,11 +218,13 @@ func (p *Process) Run(instance, op string, rand []byte, args registry.Args) (out
 	if err != nil {
 		return nil, nil, p.wrap(fmt.Sprintf("run %s %s", instance, op), err, p.lim.Call)
 	}
-	if len(r.Outputs) > maxRunOutputs || checkText("run error", r.Error) != nil {
-		return nil, nil, p.reject(violation("run %s %s: %d outputs, %d bytes of error text", instance, op, len(r.Outputs), len(r.Error)))
+	if len(r.Outputs) > maxRunOutputs {
+		return nil, nil, p.reject(violation("run %s %s: %d outputs", instance, op, len(r.Outputs)))
 	}
 	if r.Error != "" {
-		opErr = errors.New(r.Error)
+		// An operation's own error is information, not protocol: it may
+		// quote the bytes it refused. Kept printable and bounded.
+		opErr = errors.New(bounded(r.Error))
 	}
 	return registry.Args(r.Outputs), opErr, nil
 }

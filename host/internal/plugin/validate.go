@@ -59,6 +59,15 @@ func clip(s string) string {
 	return strings.ToValidUTF8(s, "?")
 }
 
+// bounded keeps free text a plugin supplied valid UTF-8 and at most
+// maxText bytes.
+func bounded(s string) string {
+	if len(s) > maxText {
+		s = s[:maxText] + "…"
+	}
+	return strings.ToValidUTF8(s, "?")
+}
+
 // Bounds on the free text of a description.
 const (
 	maxText      = 4 << 10 // one note, reason, version, dependency
