@@ -23,7 +23,7 @@ func TestDeclaredVectors(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				res, err := vectors.CheckVectorFile(v.Name, v.Format, data, registry.Local(in))
+				res, err := vectors.CheckVectorFile(v, data, registry.Local(in))
 				if err != nil {
 					t.Fatal(err)
 				}

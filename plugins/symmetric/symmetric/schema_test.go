@@ -31,7 +31,7 @@ func TestWycheproofBySchema(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		res, err := vectors.CheckVectorFile(file, v.Format, data, registry.Local(in))
+		res, err := vectors.CheckVectorFile(v, data, registry.Local(in))
 		if err != nil || res.Failed != 0 || res.Passed == 0 {
 			t.Errorf("%s %s: passed %d, failed %d, %v: %v", in.ID(), file, res.Passed, res.Failed, err, res.Failures)
 		}
