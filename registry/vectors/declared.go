@@ -54,6 +54,16 @@ func ReadVectorFile(v registry.VectorFile) ([]byte, error) {
 	return data, nil
 }
 
+// ReplayVectorFile reads v (ReadVectorFile) and replays it through r
+// (CheckVectorFile), as the host does with the files a plugin declares.
+func ReplayVectorFile(v registry.VectorFile, r registry.Runner) (Result, error) {
+	data, err := ReadVectorFile(v)
+	if err != nil {
+		return Result{}, err
+	}
+	return CheckVectorFile(v, data, r)
+}
+
 // CheckVectorFile replays the data of vector file v through r, mapping the
 // format's fields onto the kind's standard operations. No algorithm-specific
 // code is involved: a Wycheproof file is dispatched by its schema, a CSV
