@@ -142,7 +142,7 @@ func describe(p *Plugin) *pluginv1.DescribeResponse {
 			pi.DeclaredDigests = append(pi.DeclaredDigests, &pluginv1.DeclaredDigest{Source: d.Source, Records: int32(d.Records), Sha256: d.SHA256, Origin: d.Origin})
 		}
 		for _, v := range in.Vectors {
-			pi.VectorFiles = append(pi.VectorFiles, &pluginv1.VectorFile{Name: v.Name, Format: v.Format, Data: v.Data, Module: v.Module, Path: v.Path, Sha256: v.SHA256})
+			pi.VectorFiles = append(pi.VectorFiles, &pluginv1.VectorFile{Name: v.Name, Format: v.Format, Data: v.Data, Module: v.Module, Path: v.Path, Sha256: v.SHA256, Columns: v.Columns})
 		}
 		if in.Unavailable == "" {
 			for _, op := range Ops(in) {

@@ -380,12 +380,13 @@ func (x *DeclaredDigest) GetOrigin() string {
 // inline or named inside a pinned module the host fetches.
 type VectorFile struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
-	Name          string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`     // reported as the source's name
-	Format        string                 `protobuf:"bytes,2,opt,name=format,proto3" json:"format,omitempty"` // e.g. "wycheproof" (dispatched by its schema)
-	Data          []byte                 `protobuf:"bytes,3,opt,name=data,proto3" json:"data,omitempty"`     // the file, when inline
-	Module        string                 `protobuf:"bytes,4,opt,name=module,proto3" json:"module,omitempty"` // or a pinned module "path@version"
-	Path          string                 `protobuf:"bytes,5,opt,name=path,proto3" json:"path,omitempty"`     // and the file's path inside it
-	Sha256        string                 `protobuf:"bytes,6,opt,name=sha256,proto3" json:"sha256,omitempty"` // of the file, checked before use when set
+	Name          string                 `protobuf:"bytes,1,opt,name=name,proto3" json:"name,omitempty"`                                                                                 // reported as the source's name
+	Format        string                 `protobuf:"bytes,2,opt,name=format,proto3" json:"format,omitempty"`                                                                             // e.g. "wycheproof" (dispatched by its schema)
+	Data          []byte                 `protobuf:"bytes,3,opt,name=data,proto3" json:"data,omitempty"`                                                                                 // the file, when inline
+	Module        string                 `protobuf:"bytes,4,opt,name=module,proto3" json:"module,omitempty"`                                                                             // or a pinned module "path@version"
+	Path          string                 `protobuf:"bytes,5,opt,name=path,proto3" json:"path,omitempty"`                                                                                 // and the file's path inside it
+	Sha256        string                 `protobuf:"bytes,6,opt,name=sha256,proto3" json:"sha256,omitempty"`                                                                             // of the file, checked before use when set
+	Columns       map[string]string      `protobuf:"bytes,7,rep,name=columns,proto3" json:"columns,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"` // "csv": the file's column name -> the field it holds (sk, pk, rand, msg, sig, valid, id)
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -460,6 +461,13 @@ func (x *VectorFile) GetSha256() string {
 		return x.Sha256
 	}
 	return ""
+}
+
+func (x *VectorFile) GetColumns() map[string]string {
+	if x != nil {
+		return x.Columns
+	}
+	return nil
 }
 
 type Op struct {
@@ -1397,7 +1405,7 @@ const file_plugin_proto_rawDesc = "" +
 	"\x06source\x18\x01 \x01(\tR\x06source\x12\x18\n" +
 	"\arecords\x18\x02 \x01(\x05R\arecords\x12\x16\n" +
 	"\x06sha256\x18\x03 \x01(\tR\x06sha256\x12\x16\n" +
-	"\x06origin\x18\x04 \x01(\tR\x06origin\"\x90\x01\n" +
+	"\x06origin\x18\x04 \x01(\tR\x06origin\"\x93\x02\n" +
 	"\n" +
 	"VectorFile\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x16\n" +
@@ -1405,7 +1413,11 @@ const file_plugin_proto_rawDesc = "" +
 	"\x04data\x18\x03 \x01(\fR\x04data\x12\x16\n" +
 	"\x06module\x18\x04 \x01(\tR\x06module\x12\x12\n" +
 	"\x04path\x18\x05 \x01(\tR\x04path\x12\x16\n" +
-	"\x06sha256\x18\x06 \x01(\tR\x06sha256\"h\n" +
+	"\x06sha256\x18\x06 \x01(\tR\x06sha256\x12E\n" +
+	"\acolumns\x18\a \x03(\v2+.crucible.plugin.v1.VectorFile.ColumnsEntryR\acolumns\x1a:\n" +
+	"\fColumnsEntry\x12\x10\n" +
+	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
+	"\x05value\x18\x02 \x01(\tR\x05value:\x028\x01\"h\n" +
 	"\x02Op\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x12\x16\n" +
 	"\x06secret\x18\x02 \x01(\bR\x06secret\x12\x0e\n" +
@@ -1513,7 +1525,7 @@ func file_plugin_proto_rawDescGZIP() []byte {
 	return file_plugin_proto_rawDescData
 }
 
-var file_plugin_proto_msgTypes = make([]protoimpl.MessageInfo, 22)
+var file_plugin_proto_msgTypes = make([]protoimpl.MessageInfo, 23)
 var file_plugin_proto_goTypes = []any{
 	(*DescribeRequest)(nil),      // 0: crucible.plugin.v1.DescribeRequest
 	(*DescribeResponse)(nil),     // 1: crucible.plugin.v1.DescribeResponse
@@ -1534,9 +1546,10 @@ var file_plugin_proto_goTypes = []any{
 	nil,                          // 16: crucible.plugin.v1.DescribeResponse.BuildEntry
 	nil,                          // 17: crucible.plugin.v1.DescribeResponse.DepsEntry
 	nil,                          // 18: crucible.plugin.v1.Instance.NotesEntry
-	nil,                          // 19: crucible.plugin.v1.RunRequest.ArgsEntry
-	nil,                          // 20: crucible.plugin.v1.RunResponse.OutputsEntry
-	nil,                          // 21: crucible.plugin.v1.BenchResponse.CallsPerOpEntry
+	nil,                          // 19: crucible.plugin.v1.VectorFile.ColumnsEntry
+	nil,                          // 20: crucible.plugin.v1.RunRequest.ArgsEntry
+	nil,                          // 21: crucible.plugin.v1.RunResponse.OutputsEntry
+	nil,                          // 22: crucible.plugin.v1.BenchResponse.CallsPerOpEntry
 }
 var file_plugin_proto_depIdxs = []int32{
 	16, // 0: crucible.plugin.v1.DescribeResponse.build:type_name -> crucible.plugin.v1.DescribeResponse.BuildEntry
@@ -1548,24 +1561,25 @@ var file_plugin_proto_depIdxs = []int32{
 	18, // 6: crucible.plugin.v1.Instance.notes:type_name -> crucible.plugin.v1.Instance.NotesEntry
 	3,  // 7: crucible.plugin.v1.Instance.declared_digests:type_name -> crucible.plugin.v1.DeclaredDigest
 	4,  // 8: crucible.plugin.v1.Instance.vector_files:type_name -> crucible.plugin.v1.VectorFile
-	19, // 9: crucible.plugin.v1.RunRequest.args:type_name -> crucible.plugin.v1.RunRequest.ArgsEntry
-	20, // 10: crucible.plugin.v1.RunResponse.outputs:type_name -> crucible.plugin.v1.RunResponse.OutputsEntry
-	21, // 11: crucible.plugin.v1.BenchResponse.calls_per_op:type_name -> crucible.plugin.v1.BenchResponse.CallsPerOpEntry
-	0,  // 12: crucible.plugin.v1.Plugin.Describe:input_type -> crucible.plugin.v1.DescribeRequest
-	8,  // 13: crucible.plugin.v1.Plugin.Run:input_type -> crucible.plugin.v1.RunRequest
-	10, // 14: crucible.plugin.v1.Plugin.GenerateKAT:input_type -> crucible.plugin.v1.GenerateKATRequest
-	12, // 15: crucible.plugin.v1.Plugin.Bench:input_type -> crucible.plugin.v1.BenchRequest
-	14, // 16: crucible.plugin.v1.Plugin.ConstantTime:input_type -> crucible.plugin.v1.ConstantTimeRequest
-	1,  // 17: crucible.plugin.v1.Plugin.Describe:output_type -> crucible.plugin.v1.DescribeResponse
-	9,  // 18: crucible.plugin.v1.Plugin.Run:output_type -> crucible.plugin.v1.RunResponse
-	11, // 19: crucible.plugin.v1.Plugin.GenerateKAT:output_type -> crucible.plugin.v1.KATChunk
-	13, // 20: crucible.plugin.v1.Plugin.Bench:output_type -> crucible.plugin.v1.BenchResponse
-	15, // 21: crucible.plugin.v1.Plugin.ConstantTime:output_type -> crucible.plugin.v1.ConstantTimeResponse
-	17, // [17:22] is the sub-list for method output_type
-	12, // [12:17] is the sub-list for method input_type
-	12, // [12:12] is the sub-list for extension type_name
-	12, // [12:12] is the sub-list for extension extendee
-	0,  // [0:12] is the sub-list for field type_name
+	19, // 9: crucible.plugin.v1.VectorFile.columns:type_name -> crucible.plugin.v1.VectorFile.ColumnsEntry
+	20, // 10: crucible.plugin.v1.RunRequest.args:type_name -> crucible.plugin.v1.RunRequest.ArgsEntry
+	21, // 11: crucible.plugin.v1.RunResponse.outputs:type_name -> crucible.plugin.v1.RunResponse.OutputsEntry
+	22, // 12: crucible.plugin.v1.BenchResponse.calls_per_op:type_name -> crucible.plugin.v1.BenchResponse.CallsPerOpEntry
+	0,  // 13: crucible.plugin.v1.Plugin.Describe:input_type -> crucible.plugin.v1.DescribeRequest
+	8,  // 14: crucible.plugin.v1.Plugin.Run:input_type -> crucible.plugin.v1.RunRequest
+	10, // 15: crucible.plugin.v1.Plugin.GenerateKAT:input_type -> crucible.plugin.v1.GenerateKATRequest
+	12, // 16: crucible.plugin.v1.Plugin.Bench:input_type -> crucible.plugin.v1.BenchRequest
+	14, // 17: crucible.plugin.v1.Plugin.ConstantTime:input_type -> crucible.plugin.v1.ConstantTimeRequest
+	1,  // 18: crucible.plugin.v1.Plugin.Describe:output_type -> crucible.plugin.v1.DescribeResponse
+	9,  // 19: crucible.plugin.v1.Plugin.Run:output_type -> crucible.plugin.v1.RunResponse
+	11, // 20: crucible.plugin.v1.Plugin.GenerateKAT:output_type -> crucible.plugin.v1.KATChunk
+	13, // 21: crucible.plugin.v1.Plugin.Bench:output_type -> crucible.plugin.v1.BenchResponse
+	15, // 22: crucible.plugin.v1.Plugin.ConstantTime:output_type -> crucible.plugin.v1.ConstantTimeResponse
+	18, // [18:23] is the sub-list for method output_type
+	13, // [13:18] is the sub-list for method input_type
+	13, // [13:13] is the sub-list for extension type_name
+	13, // [13:13] is the sub-list for extension extendee
+	0,  // [0:13] is the sub-list for field type_name
 }
 
 func init() { file_plugin_proto_init() }
@@ -1579,7 +1593,7 @@ func file_plugin_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_plugin_proto_rawDesc), len(file_plugin_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   22,
+			NumMessages:   23,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -17,7 +17,7 @@ import (
 )
 
 // Formats are the vector file formats a plugin may declare.
-var Formats = []string{"wycheproof"}
+var Formats = []string{"wycheproof", "csv"}
 
 // ReadVectorFile returns the bytes of a declared vector file: its inline
 // data, or the named file of one of the project's pinned vector modules
@@ -54,12 +54,25 @@ func ReadVectorFile(v registry.VectorFile) ([]byte, error) {
 	return data, nil
 }
 
-// CheckVectorFile replays a vector file of the given format through r,
-// mapping the format's fields onto the kind's standard operations. No
-// algorithm-specific code is involved: a Wycheproof file is dispatched by
-// its schema.
-func CheckVectorFile(name, format string, data []byte, r registry.Runner) (Result, error) {
+// ReplayVectorFile reads v (ReadVectorFile) and replays it through r
+// (CheckVectorFile), as the host does with the files a plugin declares.
+func ReplayVectorFile(v registry.VectorFile, r registry.Runner) (Result, error) {
+	data, err := ReadVectorFile(v)
+	if err != nil {
+		return Result{}, err
+	}
+	return CheckVectorFile(v, data, r)
+}
+
+// CheckVectorFile replays the data of vector file v through r, mapping the
+// format's fields onto the kind's standard operations. No algorithm-specific
+// code is involved: a Wycheproof file is dispatched by its schema, a CSV
+// signature table by the column mapping v declares.
+func CheckVectorFile(v registry.VectorFile, data []byte, r registry.Runner) (Result, error) {
+	name, format := v.Name, v.Format
 	switch format {
+	case "csv":
+		return checkSigCSV(name, v.Columns, data, r)
 	case "wycheproof":
 		var f WycheproofFile
 		dec := json.NewDecoder(bytes.NewReader(data))

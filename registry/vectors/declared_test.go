@@ -39,11 +39,11 @@ func TestCheckVectorFileEdDSA(t *testing.T) {
 	// An implementation that accepts everything passes keygen, sign and
 	// the valid case, and fails the invalid one; the acceptable case is
 	// not counted.
-	res, err := CheckVectorFile("f", "wycheproof", []byte(eddsaFile), fakeSig{"1"})
+	res, err := CheckVectorFile(registry.VectorFile{Name: "f", Format: "wycheproof"}, []byte(eddsaFile), fakeSig{"1"})
 	if err != nil || res.Passed != 3 || res.Failed != 1 || !strings.Contains(res.Failures[0], "tcId 2") {
 		t.Errorf("accept-all: %+v %v", res, err)
 	}
-	res, err = CheckVectorFile("f", "wycheproof", []byte(eddsaFile), fakeSig{"0"})
+	res, err = CheckVectorFile(registry.VectorFile{Name: "f", Format: "wycheproof"}, []byte(eddsaFile), fakeSig{"0"})
 	if err != nil || res.Passed != 3 || res.Failed != 1 || !strings.Contains(res.Failures[0], "tcId 1") {
 		t.Errorf("refuse-all: %+v %v", res, err)
 	}
@@ -52,11 +52,11 @@ func TestCheckVectorFileEdDSA(t *testing.T) {
 		"not json":       `{`,
 		"no public key":  `{"schema": "eddsa_verify_schema_v1.json", "testGroups": [{"tests": []}]}`,
 	} {
-		if _, err := CheckVectorFile("f", "wycheproof", []byte(file), fakeSig{"1"}); err == nil {
+		if _, err := CheckVectorFile(registry.VectorFile{Name: "f", Format: "wycheproof"}, []byte(file), fakeSig{"1"}); err == nil {
 			t.Errorf("%s: accepted", name)
 		}
 	}
-	if _, err := CheckVectorFile("f", "csv", []byte(eddsaFile), fakeSig{"1"}); err == nil {
+	if _, err := CheckVectorFile(registry.VectorFile{Name: "f", Format: "csv"}, []byte(eddsaFile), fakeSig{"1"}); err == nil {
 		t.Error("an unknown format was accepted")
 	}
 }
@@ -96,7 +96,7 @@ func TestCheckVectorFileMACHKDF(t *testing.T) {
 	 {"tcId": 1, "result": "valid", "key": "00", "msg": "", "tag": "09"},
 	 {"tcId": 2, "result": "valid", "key": "00", "msg": "", "tag": "08"},
 	 {"tcId": 3, "result": "invalid", "key": "00", "msg": "", "tag": "09"}]}]}`
-	res, err := CheckVectorFile("m", "wycheproof", []byte(mac), fakeSig{})
+	res, err := CheckVectorFile(registry.VectorFile{Name: "m", Format: "wycheproof"}, []byte(mac), fakeSig{})
 	if err != nil || res.Passed != 1 || res.Failed != 2 {
 		t.Errorf("mac: %+v %v", res, err)
 	}
@@ -105,8 +105,32 @@ func TestCheckVectorFileMACHKDF(t *testing.T) {
 	 {"tcId": 2, "result": "valid", "ikm": "00", "salt": "", "info": "", "size": 2, "okm": "0708"},
 	 {"tcId": 3, "result": "invalid", "ikm": "00", "salt": "", "info": "", "size": 9, "okm": ""},
 	 {"tcId": 4, "result": "invalid", "ikm": "00", "salt": "", "info": "", "size": 2, "okm": ""}]}]}`
-	res, err = CheckVectorFile("h", "wycheproof", []byte(hkdf), fakeSig{})
+	res, err = CheckVectorFile(registry.VectorFile{Name: "h", Format: "wycheproof"}, []byte(hkdf), fakeSig{})
 	if err != nil || res.Passed != 2 || res.Failed != 2 || !strings.Contains(strings.Join(res.Failures, " "), "tcId 4") {
 		t.Errorf("hkdf: %+v %v", res, err)
+	}
+}
+
+// A CSV signature table is read through its declared column mapping: keygen
+// and sign for rows with a secret key, verify for every row.
+func TestCheckVectorFileCSV(t *testing.T) {
+	cols := map[string]string{"n": ColID, "secret": ColSK, "public": ColPK, "m": ColMsg, "s": ColSig, "ok": ColValid}
+	table := "n,secret,public,m,s,ok\n" +
+		"a,aa,01,00,02,TRUE\n" + // keygen gives pk 01 and sign sig 02: passes all three
+		"b,,01,00,03,FALSE\n" // verify says 1 for everything: fails
+	v := registry.VectorFile{Name: "t", Format: "csv", Columns: cols}
+	res, err := CheckVectorFile(v, []byte(table), fakeSig{"1"})
+	if err != nil || res.Passed != 3 || res.Failed != 1 || !strings.Contains(res.Failures[0], "row b") {
+		t.Errorf("%+v %v", res, err)
+	}
+	for name, bad := range map[string]string{
+		"unmapped column": "n,secret,public,m,s\na,aa,01,00,02\n",
+		"bad hex":         "n,secret,public,m,s,ok\na,zz,01,00,02,TRUE\n",
+		"bad verdict":     "n,secret,public,m,s,ok\na,aa,01,00,02,maybe\n",
+		"no rows":         "n,secret,public,m,s,ok\n",
+	} {
+		if _, err := CheckVectorFile(v, []byte(bad), fakeSig{"1"}); err == nil {
+			t.Errorf("%s: accepted", name)
+		}
 	}
 }

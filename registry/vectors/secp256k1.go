@@ -9,7 +9,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/big"
-	"strconv"
 	"strings"
 
 	"crucible.dev/registry"
@@ -175,18 +174,22 @@ var bip340CSV []byte
 
 const bip340Path = "data/bip340/test-vectors.csv"
 
-// checkBIP340 replays BIP-340's test-vectors.csv, read from path: for rows
-// with a secret key, keygen (fed the key as its randomness) must give the
-// public key and sign (fed aux_rand) the signature; every row's signature
-// must verify or not as the row says.
+// bip340Columns maps BIP-340's test-vectors.csv onto the signature table
+// fields the generic CSV check reads.
+var bip340Columns = map[string]string{
+	"index": ColID, "secret key": ColSK, "public key": ColPK, "aux_rand": ColRand,
+	"message": ColMsg, "signature": ColSig, "verification result": ColValid,
+}
+
+// checkBIP340 replays BIP-340's test-vectors.csv, read from path, as a
+// signature vector table (checkSigCSV), after refusing the pre-final draft.
 func checkBIP340(path string, file []byte, r registry.Runner) (Result, error) {
-	var res Result
 	rows, err := csv.NewReader(bytes.NewReader(file)).ReadAll()
 	if err != nil {
-		return res, fmt.Errorf("bip340: %s: %w", path, err)
+		return Result{}, fmt.Errorf("bip340: %s: %w", path, err)
 	}
 	if len(rows) < 2 || len(rows[0]) < 7 || !strings.EqualFold(rows[0][0], "index") {
-		return res, fmt.Errorf("bip340: %s: not the BIP-340 vector table", path)
+		return Result{}, fmt.Errorf("bip340: %s: not the BIP-340 vector table", path)
 	}
 	for _, row := range rows[1:] {
 		// BIP-340 drafts before August 2020 (bitcoin/bips up to b6b5f58e)
@@ -195,39 +198,10 @@ func checkBIP340(path string, file []byte, r registry.Runner) (Result, error) {
 		// invalid under the final BIP, so replaying them would only
 		// measure the file's age.
 		if len(row) > 7 && strings.Contains(row[7], "square_y") {
-			return res, fmt.Errorf("%w: bip340: %s holds the pre-final BIP-340 draft vectors (\"%s\": R with a square y, as bitcoin/bips b6b5f58e of 2020-02-03); the final BIP changed every signature, so it needs bip-0340/test-vectors.csv from bitcoin/bips afa13249 (2020-08-18) or later", ErrUnavailable, path, row[7])
+			return Result{}, fmt.Errorf("%w: bip340: %s holds the pre-final BIP-340 draft vectors (\"%s\": R with a square y, as bitcoin/bips b6b5f58e of 2020-02-03); the final BIP changed every signature, so it needs bip-0340/test-vectors.csv from bitcoin/bips afa13249 (2020-08-18) or later", ErrUnavailable, path, row[7])
 		}
 	}
-	for _, row := range rows[1:] {
-		idx := row[0]
-		var f [5][]byte
-		for i := range f {
-			if f[i], err = hex.DecodeString(row[i+1]); err != nil {
-				return res, fmt.Errorf("bip340: vector %s column %d: %w", idx, i+1, err)
-			}
-		}
-		sk, pk, aux, msg, sig := f[0], f[1], f[2], f[3], f[4]
-		want, err := strconv.ParseBool(strings.ToLower(row[6]))
-		if err != nil {
-			return res, fmt.Errorf("bip340: vector %s verification result %q", idx, row[6])
-		}
-		if len(sk) > 0 {
-			out, err := r.Run("keygen", sk, nil)
-			res.Check(err == nil && bytes.Equal(out[registry.ArgPK], pk),
-				"bip340 vector %s: keygen pk %x, want %x (%v)", idx, out[registry.ArgPK], pk, err)
-			out, err = r.Run("sign", aux, registry.Args{registry.ArgSK: sk, registry.ArgMsg: msg})
-			res.Check(err == nil && bytes.Equal(out[registry.ArgSig], sig),
-				"bip340 vector %s: sig %x, want %x (%v)", idx, out[registry.ArgSig], sig, err)
-		}
-		out, err := r.Run("verify", nil, registry.Args{registry.ArgPK: pk, registry.ArgMsg: msg, registry.ArgSig: sig})
-		if err != nil {
-			res.Fail("bip340 vector %s: verify: %v", idx, err)
-			continue
-		}
-		got := string(out[registry.ArgValid]) == "1"
-		res.Check(got == want, "bip340 vector %s (%s): verify %v, want %v (%s)", idx, row[7], got, want, out["error"])
-	}
-	return res, nil
+	return checkSigCSV("bip340 "+path, bip340Columns, file, r)
 }
 
 // secpRFC6979Vectors are deterministic ECDSA signatures over secp256k1

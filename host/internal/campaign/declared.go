@@ -18,12 +18,8 @@ const (
 
 // checkDeclared replays a vector file the plugin declares.
 func checkDeclared(v *pluginv1.VectorFile, r registry.Runner) (vectors.Result, error) {
-	rv := registry.VectorFile{Name: v.Name, Format: v.Format, Data: v.Data, Module: v.Module, Path: v.Path, SHA256: v.Sha256}
-	data, err := vectors.ReadVectorFile(rv)
-	if err != nil {
-		return vectors.Result{}, err
-	}
-	return vectors.CheckVectorFile(v.Name, v.Format, data, r)
+	rv := registry.VectorFile{Name: v.Name, Format: v.Format, Data: v.Data, Module: v.Module, Path: v.Path, SHA256: v.Sha256, Columns: v.Columns}
+	return vectors.ReplayVectorFile(rv, r)
 }
 
 // vectorResult is the KAT result of one vector source's check.

@@ -1,0 +1,102 @@
+package vectors
+
+import (
+	"bytes"
+	"encoding/csv"
+	"encoding/hex"
+	"fmt"
+	"strconv"
+	"strings"
+
+	"crucible.dev/registry"
+)
+
+// The fields a signature vector table's columns can hold; a declared CSV
+// file maps its own column names onto them.
+const (
+	ColID    = "id"    // the row's name in failures
+	ColSK    = "sk"    // secret key, fed to keygen as its randomness; empty where none is given
+	ColPK    = "pk"    // public key
+	ColRand  = "rand"  // signing randomness (BIP-340's aux_rand); empty for deterministic signing
+	ColMsg   = "msg"   // message
+	ColSig   = "sig"   // signature
+	ColValid = "valid" // whether sig verifies (TRUE/FALSE, 1/0, valid/invalid)
+)
+
+// checkSigCSV replays a signature vector table whose columns cols maps
+// (column name -> field) through the kind's standard operations: for a
+// row with a secret key, keygen fed the key as its randomness must give
+// the public key and sign (fed rand) the signature; every row's signature
+// must verify or not as the row says. Hex fields may be upper or lower case.
+func checkSigCSV(name string, cols map[string]string, data []byte, r registry.Runner) (Result, error) {
+	var res Result
+	rows, err := csv.NewReader(bytes.NewReader(data)).ReadAll()
+	if err != nil {
+		return res, fmt.Errorf("%s: %w", name, err)
+	}
+	if len(rows) < 2 {
+		return res, fmt.Errorf("%s: no row below the header", name)
+	}
+	at := map[string]int{}
+	for i, h := range rows[0] {
+		if f, ok := cols[h]; ok {
+			at[f] = i
+		}
+	}
+	for _, f := range []string{ColPK, ColMsg, ColSig, ColValid} {
+		if _, ok := at[f]; !ok {
+			return res, fmt.Errorf("%s: no column is mapped to %q (columns %q, mapping %v)", name, f, rows[0], cols)
+		}
+	}
+	for n, row := range rows[1:] {
+		id := strconv.Itoa(n + 1)
+		if i, ok := at[ColID]; ok && i < len(row) {
+			id = row[i]
+		}
+		b := map[string][]byte{}
+		for _, f := range []string{ColSK, ColPK, ColRand, ColMsg, ColSig} {
+			i, ok := at[f]
+			if !ok || i >= len(row) {
+				continue
+			}
+			if b[f], err = hex.DecodeString(row[i]); err != nil {
+				return res, fmt.Errorf("%s: row %s column %q: %w", name, id, rows[0][i], err)
+			}
+		}
+		want, err := parseValid(row[at[ColValid]])
+		if err != nil {
+			return res, fmt.Errorf("%s: row %s: %w", name, id, err)
+		}
+		if len(b[ColSK]) > 0 {
+			out, err := r.Run("keygen", b[ColSK], nil)
+			res.Check(err == nil && bytes.Equal(out[registry.ArgPK], b[ColPK]),
+				"%s row %s: keygen pk %x, want %x (%v)", name, id, out[registry.ArgPK], b[ColPK], err)
+			sk := b[ColSK]
+			if err == nil && len(out[registry.ArgSK]) > 0 {
+				sk = out[registry.ArgSK]
+			}
+			out, err = r.Run("sign", b[ColRand], registry.Args{registry.ArgSK: sk, registry.ArgMsg: b[ColMsg]})
+			res.Check(err == nil && bytes.Equal(out[registry.ArgSig], b[ColSig]),
+				"%s row %s: sig %x, want %x (%v)", name, id, out[registry.ArgSig], b[ColSig], err)
+		}
+		out, err := r.Run("verify", nil, registry.Args{registry.ArgPK: b[ColPK], registry.ArgMsg: b[ColMsg], registry.ArgSig: b[ColSig]})
+		if err != nil {
+			res.Fail("%s row %s: verify: %v", name, id, err)
+			continue
+		}
+		got := string(out[registry.ArgValid]) == "1"
+		res.Check(got == want, "%s row %s: verify %v, want %v (%s)", name, id, got, want, out["error"])
+	}
+	return res, nil
+}
+
+// parseValid reads a verification verdict.
+func parseValid(s string) (bool, error) {
+	switch strings.ToLower(strings.TrimSpace(s)) {
+	case "true", "1", "valid", "yes":
+		return true, nil
+	case "false", "0", "invalid", "no":
+		return false, nil
+	}
+	return false, fmt.Errorf("verification result %q is not TRUE or FALSE", s)
+}
