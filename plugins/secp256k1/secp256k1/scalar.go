@@ -1,7 +1,8 @@
 // Package secp256k1 serves ECDSA, BIP-340 Schnorr and ECDH over the curve
 // secp256k1 (SEC 2 §2.4.1) as Crucible instances, each backed by several
-// implementations: decred's dcrd secp256k1, btcsuite's btcec and Bitcoin
-// Core's libsecp256k1 (through cgo, loaded at run time).
+// implementations: decred's dcrd secp256k1, btcsuite's btcec, Bitcoin
+// Core's libsecp256k1 (through cgo, loaded at run time) and this
+// project's own, package k256, named crucible.
 //
 // Key generation, message hashing, the nonce inputs and the wire encodings
 // are fixed here, once for every implementation, so the implementations are
