@@ -15,7 +15,7 @@ func itoa(n int) string { return strconv.Itoa(n) }
 // sandbox the plugin is the second process of its PID namespace, the child
 // of bubblewrap's init; unsandboxed, the first step became the plugin.
 func (p *Process) PluginPID() (host, inside int) {
-	if p.cmd.Process == nil {
+	if p == nil || p.cmd.Process == nil {
 		return 0, 0
 	}
 	top := p.cmd.Process.Pid

@@ -112,8 +112,14 @@ func (p *Process) Diagnose(context.Context) string {
 	return "the plugin's stderr, in its log, says why it stopped"
 }
 
-// State is how the started process ended; nil while it runs.
-func (p *Process) State() *os.ProcessState { return p.cmd.ProcessState }
+// State is how the started process ended; nil while it runs (or when it
+// never started).
+func (p *Process) State() *os.ProcessState {
+	if p == nil {
+		return nil
+	}
+	return p.cmd.ProcessState
+}
 
 // PluginToHost maps the socket the plugin names to the host's side of its
 // directory.
