@@ -52,7 +52,7 @@ func TestBuildNGCC(t *testing.T) {
 			t.Fatal(err)
 		}
 		h, _ := kat.NewHasher(kat.FormatNGCC)
-		err = p.GenerateKAT(c.name+"/ngcc-c", "ngcc", 10, h)
+		err = p.GenerateKAT(c.name+"/ngcc-c", "ngcc", 10, nil, h)
 		p.Kill()
 		if err != nil {
 			t.Fatalf("%s: %v", c.name, err)

@@ -16,6 +16,7 @@ import (
 	"golang.org/x/sys/cpu"
 	"google.golang.org/grpc"
 
+	"crucible.dev/registry/katroot"
 	"crucible.dev/registry/pluginv1"
 )
 
@@ -291,7 +292,7 @@ func (s *server) GenerateKAT(req *pluginv1.GenerateKATRequest, stream pluginv1.P
 		}
 		w := &chunkWriter{send: stream.Send, buf: make([]byte, 0, 64<<10)}
 		defer guard(fmt.Sprintf("%s KAT %s", in.ID(), k.Source), &err)
-		if err := k.Generate(w, n); err != nil {
+		if err := katroot.Generate(req.Seed, func() error { return k.Generate(w, n) }); err != nil {
 			return fmt.Errorf("%s KAT %s: %w", in.ID(), k.Source, err)
 		}
 		return w.flush()

@@ -7,6 +7,7 @@ import (
 
 	"crucible.dev/registry"
 	"crucible.dev/registry/iccs"
+	"crucible.dev/registry/katroot"
 )
 
 // The NGCC KEM known-answer file, as the ICCS driver KAT_KEM.c shipped with
@@ -27,8 +28,14 @@ import (
 // NGCCSeedLen is the length of each record's Seed.
 const NGCCSeedLen = 64
 
-// NGCCNonce returns the seed DRNG's instantiation input: "seed" × 16.
-func NGCCNonce() []byte { return bytes.Repeat([]byte("seed"), NGCCSeedLen/4) }
+// NGCCNonce returns the seed DRNG's instantiation input: "seed" × 16, or
+// the root of a fresh-seed file (katroot.Generate).
+func NGCCNonce() []byte {
+	if r := katroot.Fresh("ngcc", NGCCSeedLen); r != nil {
+		return r
+	}
+	return bytes.Repeat([]byte("seed"), NGCCSeedLen/4)
+}
 
 // WriteNGCCKEM writes the first n records of the NGCC KEM known-answer file
 // of k. k reads all its randomness from the io.Reader it is given, one Read

@@ -8,6 +8,7 @@ import (
 
 	"crucible.dev/registry"
 	"crucible.dev/registry/drbg"
+	"crucible.dev/registry/katroot"
 )
 
 // The NIST PQC .rsp layout, as liboqs' tests/kat_kem.c and tests/kat_sig.c
@@ -28,8 +29,11 @@ import (
 // state around each record amounts to.
 
 // RSPEntropy returns the master entropy input of every NIST PQC KAT file:
-// the bytes 00, 01, ..., 2F.
+// the bytes 00, 01, ..., 2F, or the root of a fresh-seed file (katroot.Generate).
 func RSPEntropy() []byte {
+	if r := katroot.Fresh("rsp", drbg.SeedSize); r != nil {
+		return r
+	}
 	e := make([]byte, drbg.SeedSize)
 	for i := range e {
 		e[i] = byte(i)

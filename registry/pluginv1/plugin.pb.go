@@ -851,10 +851,14 @@ func (x *RunResponse) GetError() string {
 }
 
 type GenerateKATRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Instance      string                 `protobuf:"bytes,1,opt,name=instance,proto3" json:"instance,omitempty"`
-	Source        string                 `protobuf:"bytes,2,opt,name=source,proto3" json:"source,omitempty"`
-	Records       int32                  `protobuf:"varint,3,opt,name=records,proto3" json:"records,omitempty"`
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	Instance string                 `protobuf:"bytes,1,opt,name=instance,proto3" json:"instance,omitempty"`
+	Source   string                 `protobuf:"bytes,2,opt,name=source,proto3" json:"source,omitempty"`
+	Records  int32                  `protobuf:"varint,3,opt,name=records,proto3" json:"records,omitempty"`
+	// When set, the root of the file's randomness in place of its format's
+	// standard one: a file from a seed the plugin could not predict, which no
+	// stored answer matches, compared across implementations.
+	Seed          []byte `protobuf:"bytes,4,opt,name=seed,proto3" json:"seed,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -908,6 +912,13 @@ func (x *GenerateKATRequest) GetRecords() int32 {
 		return x.Records
 	}
 	return 0
+}
+
+func (x *GenerateKATRequest) GetSeed() []byte {
+	if x != nil {
+		return x.Seed
+	}
+	return nil
 }
 
 type KATChunk struct {
@@ -1455,11 +1466,12 @@ const file_plugin_proto_rawDesc = "" +
 	"\x05error\x18\x02 \x01(\tR\x05error\x1a:\n" +
 	"\fOutputsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\fR\x05value:\x028\x01\"b\n" +
+	"\x05value\x18\x02 \x01(\fR\x05value:\x028\x01\"v\n" +
 	"\x12GenerateKATRequest\x12\x1a\n" +
 	"\binstance\x18\x01 \x01(\tR\binstance\x12\x16\n" +
 	"\x06source\x18\x02 \x01(\tR\x06source\x12\x18\n" +
-	"\arecords\x18\x03 \x01(\x05R\arecords\"\x1e\n" +
+	"\arecords\x18\x03 \x01(\x05R\arecords\x12\x12\n" +
+	"\x04seed\x18\x04 \x01(\fR\x04seed\"\x1e\n" +
 	"\bKATChunk\x12\x12\n" +
 	"\x04data\x18\x01 \x01(\fR\x04data\"\xe8\x01\n" +
 	"\fBenchRequest\x12\x1a\n" +

@@ -41,6 +41,8 @@ type Config struct {
 	Robust      bool          // send malformed inputs to every instance
 	Resume      bool          // keep what the directory already holds
 	Shard       Shard
+	Fresh       int               // records of each fresh-seed KAT file, compared across implementations; 0 for none
+	FreshSeed   string            // the run's seed for them, hex; drawn by New when empty
 	Lock        map[string]string // plugin name -> executable SHA-256 (--locked)
 	Limits      plugin.Limits
 	Launcher    *sandbox.Launcher // starts every plugin process: sealed, and sandboxed unless the user said otherwise
@@ -74,6 +76,7 @@ type Campaign struct {
 	env          evidence.Environment
 	findings     []evidence.Finding
 	robustCounts []RobustLine
+	fresh        map[string]freshFile // by instance name, KAT source and format
 }
 
 // RobustLine is one instance's robustness counts.
@@ -93,7 +96,13 @@ func New(cfg Config) (*Campaign, error) {
 	if cfg.Progress == nil {
 		cfg.Progress = NewProgress(io.Discard)
 	}
-	c := &Campaign{cfg: cfg, env: hoststate.Capture()}
+	if cfg.Fresh > 0 && cfg.FreshSeed == "" {
+		var err error
+		if cfg.FreshSeed, err = newFreshSeed(); err != nil {
+			return nil, err
+		}
+	}
+	c := &Campaign{cfg: cfg, env: hoststate.Capture(), fresh: map[string]freshFile{}}
 	if err := os.MkdirAll(cfg.Out, 0o755); err != nil {
 		return nil, err
 	}
@@ -110,6 +119,7 @@ func New(cfg Config) (*Campaign, error) {
 			Trials: cfg.Trials, TrialTargetSec: cfg.TrialTarget.Seconds(), Iterations: cfg.Iterations,
 			MinCalls: cfg.MinCalls, CPU: cfg.CPU, Long: cfg.Long, Profile: cfg.Profile,
 			Shard: cfg.Shard.String(), MsgLens: cfg.MsgLens,
+			FreshRecords: cfg.Fresh, FreshSeed: cfg.FreshSeed,
 		},
 		Environment: c.env,
 	}
@@ -131,6 +141,7 @@ func New(cfg Config) (*Campaign, error) {
 		c.cfg.MsgLens = old.Settings.MsgLens
 		c.cfg.Long = old.Settings.Long
 		c.cfg.Profile = old.Settings.Profile
+		c.cfg.Fresh, c.cfg.FreshSeed = old.Settings.FreshRecords, old.Settings.FreshSeed
 		c.cfg.Suite = old.Suite
 		return c, nil
 	}

@@ -34,6 +34,9 @@ func (c *Campaign) katGate(p *plugin.Process, pluginName string, in *pluginv1.In
 	rec := evidence.KATRecord{Plugin: pluginName, Instance: id}
 	for _, g := range in.Kats {
 		rec.Results = append(rec.Results, c.generated(p, pluginName, id, entry, in.DeclaredDigests, g)...)
+		if c.cfg.Fresh > 0 {
+			rec.Results = append(rec.Results, c.freshCheck(p, pluginName, id, in, g))
+		}
 	}
 	for _, src := range vectors.For(in.Name, c.cfg.Long) {
 		c.cfg.Progress.Step(pluginName, id, "kat "+src.Name, "")
@@ -138,7 +141,7 @@ func (c *Campaign) generated(p *plugin.Process, pluginName, id string, e *catalo
 		}
 		var file strings.Builder
 		w := &tee{h, &file}
-		if err := p.GenerateKAT(id, g.Source, d.Records, w); err != nil {
+		if err := p.GenerateKAT(id, g.Source, d.Records, nil, w); err != nil {
 			r.Status, r.Detail = "error", err.Error()
 			out = append(out, r)
 			continue

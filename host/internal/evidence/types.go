@@ -29,6 +29,8 @@ type Settings struct {
 	Profile        bool    `json:"profile"`
 	Shard          string  `json:"shard,omitempty"`
 	MsgLens        []int   `json:"msg_lens"`
+	FreshRecords   int     `json:"fresh_records,omitempty"` // records of each fresh-seed KAT file
+	FreshSeed      string  `json:"fresh_seed,omitempty"`    // the run's seed for them, hex
 }
 
 // Environment is the state that affects timing, recorded with every run.

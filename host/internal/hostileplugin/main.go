@@ -33,6 +33,8 @@ import (
 	"time"
 
 	"crucible.dev/registry"
+	"crucible.dev/registry/kat"
+	"crucible.dev/registry/kat/reference"
 )
 
 func main() {
@@ -43,6 +45,10 @@ func main() {
 	}
 	mode := strings.TrimPrefix(filepath.Base(os.Args[0]), "crucible-plugin-hostile-")
 	if serveMalformed(mode) {
+		return
+	}
+	if mode == "replay" {
+		replay()
 		return
 	}
 	var breaches []string
@@ -236,6 +242,27 @@ func (k *standIn) key(pk, ct []byte) []byte {
 		}
 	}
 	return h[:ssLen]
+}
+
+// replay is a stand-in that is not Amoeba but answers Amoeba128's KAT
+// request with the published reference file, whatever seed it is given.
+func replay() {
+	k := &standIn{mode: "replay"}
+	registry.Serve(&registry.Plugin{Name: "hostile-replay", Version: "0", Instances: []*registry.Instance{{
+		Name: "Amoeba128", Impl: "replay", Kind: registry.KindKEM, KEM: k,
+		Sizes: registry.Sizes{PublicKey: 784, SecretKey: 1712, Ciphertext: 1047, SharedSecret: 64},
+		KATs: []registry.KATGenerator{{Source: "ngcc", Format: kat.FormatNGCC, Records: 100,
+			Generate: func(w io.Writer, n int) error {
+				ref, err := reference.ReadFile("amoeba/KAT_KEM_Amoeba128.txt")
+				if err != nil {
+					return err
+				}
+				// The first n records, as a generator would write them.
+				recs := bytes.SplitAfter(ref, []byte("\n\n"))
+				_, err = w.Write(bytes.Join(recs[:min(n, len(recs))], nil))
+				return err
+			}}},
+	}}})
 }
 
 func serve(mode string, notes map[string]string) {

@@ -230,11 +230,14 @@ func (p *Process) Run(instance, op string, rand []byte, args registry.Args) (out
 }
 
 // GenerateKAT streams a KAT file into w.
-func (p *Process) GenerateKAT(instance, source string, records int, w io.Writer) error {
+//
+// With a seed, the file's randomness grows from it instead of the format's
+// standard root: a fresh-seed file, which no stored answer matches.
+func (p *Process) GenerateKAT(instance, source string, records int, seed []byte, w io.Writer) error {
 	ctx, cancel := p.call(p.lim.Bench)
 	defer cancel()
 	what := fmt.Sprintf("KAT %s %s", instance, source)
-	st, err := p.rpc.GenerateKAT(ctx, &pluginv1.GenerateKATRequest{Instance: instance, Source: source, Records: int32(records)})
+	st, err := p.rpc.GenerateKAT(ctx, &pluginv1.GenerateKATRequest{Instance: instance, Source: source, Records: int32(records), Seed: seed})
 	if err != nil {
 		return p.wrap(what, err, p.lim.Bench)
 	}
