@@ -57,7 +57,9 @@ FUZZ_TARGETS := ./registry/kat:FuzzReadRecords ./registry/kat:FuzzCanonical \
 	./registry/vectors:FuzzACVPJoin ./registry/vectors:FuzzWycheproofGroup \
 	./host/internal/campaign:FuzzHashShare ./host/internal/campaign:FuzzRecompute \
 	./host/internal/campaign:FuzzAudit \
-	./host/internal/plugin:FuzzCheckBench ./host/internal/plugin:FuzzCheckDescribe
+	./host/internal/plugin:FuzzCheckBench ./host/internal/plugin:FuzzCheckDescribe \
+	./plugins/secp256k1/k256:FuzzParseDERSignature ./plugins/secp256k1/secp256k1:FuzzCrucibleVerifyECDSA \
+	./plugins/secp256k1/secp256k1:FuzzCrucibleVerifySchnorr ./plugins/secp256k1/secp256k1:FuzzCrucibleECDH
 fuzz:
 	@for t in $(FUZZ_TARGETS); do \
 		pkg=$${t%%:*}; name=$${t##*:}; \
