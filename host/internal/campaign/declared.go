@@ -4,6 +4,7 @@ import (
 	"errors"
 
 	"crucible.dev/host/internal/evidence"
+	"crucible.dev/host/internal/plugin"
 	"crucible.dev/registry"
 	"crucible.dev/registry/pluginv1"
 	"crucible.dev/registry/vectors"
@@ -23,7 +24,7 @@ func checkDeclared(v *pluginv1.VectorFile, r registry.Runner) (vectors.Result, e
 }
 
 // vectorResult is the KAT result of one vector source's check.
-func vectorResult(name, prov string, res vectors.Result, err error, exited bool) evidence.KATResult {
+func vectorResult(name, prov string, res vectors.Result, err error, died string) evidence.KATResult {
 	r := evidence.KATResult{Source: name, Type: "vectors", Provenance: prov, Passed: res.Passed, Failed: res.Failed, Failures: res.Failures}
 	switch {
 	case errors.Is(err, vectors.ErrUnavailable):
@@ -35,8 +36,8 @@ func vectorResult(name, prov string, res vectors.Result, err error, exited bool)
 		r.Status, r.Detail = "unsupported", err.Error()
 	case err != nil:
 		r.Status, r.Detail = "error", err.Error()
-	case exited:
-		r.Status, r.Detail = "error", "the plugin process died during the check"
+	case died != "":
+		r.Status, r.Detail = "error", died
 	case res.Failed > 0:
 		r.Status = "fail"
 	case res.Passed == 0:
@@ -45,4 +46,16 @@ func vectorResult(name, prov string, res vectors.Result, err error, exited bool)
 		r.Status = "pass"
 	}
 	return r
+}
+
+// died says how the plugin process ended during a check, or "" while it
+// runs: stopped by the host for a reply that broke the protocol, or dead.
+func died(p *plugin.Process) string {
+	switch {
+	case p.Stopped() != nil:
+		return "the host stopped the plugin: " + p.Stopped().Error()
+	case p.Exited():
+		return "the plugin process died during the check"
+	}
+	return ""
 }

@@ -41,12 +41,12 @@ func (c *Campaign) katGate(p *plugin.Process, pluginName string, in *pluginv1.In
 	for _, src := range vectors.For(in.Name, c.cfg.Long) {
 		c.cfg.Progress.Step(pluginName, id, "kat "+src.Name, "")
 		res, err := src.Check(in.Name, p.Runner(id))
-		rec.Results = append(rec.Results, vectorResult(src.Name, provCatalog, res, err, p.Exited()))
+		rec.Results = append(rec.Results, vectorResult(src.Name, provCatalog, res, err, died(p)))
 	}
 	for _, v := range in.VectorFiles {
 		c.cfg.Progress.Step(pluginName, id, "kat "+v.Name+" (declared)", "")
 		res, err := checkDeclared(v, p.Runner(id))
-		rec.Results = append(rec.Results, vectorResult(v.Name, provDeclared, res, err, p.Exited()))
+		rec.Results = append(rec.Results, vectorResult(v.Name, provDeclared, res, err, died(p)))
 	}
 	rec.Resolved = markKnown(entry, in.Impl, rec.Results)
 	for _, r := range rec.Results {

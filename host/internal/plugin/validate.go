@@ -155,6 +155,12 @@ func checkInstance(in *pluginv1.Instance) error {
 		if err := CheckName("operation", op.Name); err != nil {
 			return violation("instance %s: %v", in.Name, err)
 		}
+		if err := checkText("operation "+op.Name+" doc", op.Doc); err != nil {
+			return err
+		}
+	}
+	if err := checkDeclared(in); err != nil {
+		return err
 	}
 	for _, k := range in.Kats {
 		if err := CheckName("KAT source", k.Source); err != nil {
@@ -258,6 +264,49 @@ func checkConstantTime(req *pluginv1.ConstantTimeRequest, r *pluginv1.ConstantTi
 	for i, c := range r.Classes {
 		if c > 1 || r.Cycles[i] < 0 {
 			return violation("ct %s %s: measurement %d: class %d, %d cycles", req.Instance, req.Op, i, c, r.Cycles[i])
+		}
+	}
+	return nil
+}
+
+// maxVectorFile bounds one vector file a plugin carries inline.
+const maxVectorFile = 32 << 20
+
+// checkDeclared validates the KAT material a plugin declares: its names
+// become KAT source names (path elements, table cells), its text is
+// bounded, and an inline file is bounded in size.
+func checkDeclared(in *pluginv1.Instance) error {
+	if len(in.DeclaredDigests) > maxEntries || len(in.VectorFiles) > maxEntries {
+		return violation("instance %s: %d declared digests, %d vector files", in.Name, len(in.DeclaredDigests), len(in.VectorFiles))
+	}
+	for _, d := range in.DeclaredDigests {
+		if err := CheckName("declared KAT source", d.Source); err != nil {
+			return violation("instance %s: %v", in.Name, err)
+		}
+		if d.Records < 0 || d.Records > maxKATRecord {
+			return violation("instance %s: declared digest of %d records", in.Name, d.Records)
+		}
+		for _, t := range []string{d.Sha256, d.Origin} {
+			if err := checkText("declared digest", t); err != nil {
+				return err
+			}
+		}
+	}
+	var total int
+	for _, v := range in.VectorFiles {
+		if err := CheckName("declared vector file", v.Name); err != nil {
+			return violation("instance %s: %v", in.Name, err)
+		}
+		if total += len(v.Data); total > maxVectorFile {
+			return violation("instance %s: more than %d bytes of inline vector files", in.Name, maxVectorFile)
+		}
+		for _, t := range []string{v.Format, v.Module, v.Path, v.Sha256} {
+			if err := checkText("declared vector file "+v.Name, t); err != nil {
+				return err
+			}
+		}
+		if err := checkMap("declared vector file "+v.Name+" columns", v.Columns); err != nil {
+			return err
 		}
 	}
 	return nil

@@ -80,3 +80,24 @@ func TestCheckNameRefuses(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckDeclared refuses declared KAT material whose names would
+// become unsafe source names, or whose inline files are unbounded.
+func TestCheckDeclared(t *testing.T) {
+	ok := &pluginv1.Instance{Name: "Ed25519", Kind: "sig",
+		VectorFiles:     []*pluginv1.VectorFile{{Name: "rfc8032", Format: "wycheproof", Data: []byte("{}")}},
+		DeclaredDigests: []*pluginv1.DeclaredDigest{{Source: "ngcc", Records: 10, Sha256: "ab"}}}
+	if err := checkInstance(ok); err != nil {
+		t.Fatalf("an honest declaration: %v", err)
+	}
+	for name, in := range map[string]*pluginv1.Instance{
+		"vector file named ..": {Name: "X", Kind: "sig", VectorFiles: []*pluginv1.VectorFile{{Name: ".."}}},
+		"huge inline file":     {Name: "X", Kind: "sig", VectorFiles: []*pluginv1.VectorFile{{Name: "v", Data: make([]byte, maxVectorFile+1)}}},
+		"digest source a/b":    {Name: "X", Kind: "sig", DeclaredDigests: []*pluginv1.DeclaredDigest{{Source: "a/b"}}},
+		"long doc":             {Name: "X", Kind: "sig", Ops: []*pluginv1.Op{{Name: "op", Doc: strings.Repeat("d", maxText+1)}}},
+	} {
+		if err := checkInstance(in); err == nil {
+			t.Errorf("%s: accepted", name)
+		}
+	}
+}
