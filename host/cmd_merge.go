@@ -57,6 +57,9 @@ func cmdMerge(args []string) error {
 		if run.Campaign.Settings.CPU != camp.Settings.CPU {
 			camp.Settings.CPU = -1 // each shard pinned its own core; the notes say which
 		}
+		if run.Campaign.Settings.FreshSeed != camp.Settings.FreshSeed {
+			camp.Settings.FreshSeed = "" // each shard drew its own; its records say so
+		}
 	}
 	plugins := map[string]*evidence.PluginInfo{}
 	for _, run := range runs {

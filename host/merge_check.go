@@ -73,8 +73,9 @@ func shardOf(s string) (k, n int, err error) {
 }
 
 // campaignDiffs names what two shards must share and do not: the suite,
-// every measurement setting but the shard and the pinned core (each shard
-// has its own), and the system (label, architecture, CPU model, the host's
+// every measurement setting but the shard, the pinned core and the
+// fresh-seed KATs' seed (each shard has its own, and compares the
+// implementations it runs with it), and the system (label, architecture, CPU model, the host's
 // Go version).
 func campaignDiffs(a, b *evidence.Run) []string {
 	var out []string
@@ -86,7 +87,7 @@ func campaignDiffs(a, b *evidence.Run) []string {
 	add("suite", a.Campaign.Suite, b.Campaign.Suite)
 	sa, sb := fields(a.Campaign.Settings), fields(b.Campaign.Settings)
 	for _, k := range sortedKeys(sa, sb) {
-		if k != "shard" && k != "cpu" {
+		if k != "shard" && k != "cpu" && k != "fresh_seed" {
 			add("setting "+k, sa[k], sb[k])
 		}
 	}
