@@ -62,6 +62,9 @@ func cmdPlan(args []string) error {
 			if p.Host, err = os.Executable(); err != nil {
 				return usageErr("plan: --host: %v", err)
 			}
+			if strings.Contains(p.Host, string(filepath.Separator)+"go-build") {
+				return usageErr("plan: this host is a temporary go run build the jobs would not find: go build -o bin/host ./host, then bin/host plan, or give --host")
+			}
 		}
 		if p.Dir == "" {
 			if p.Dir, err = os.Getwd(); err != nil {
