@@ -205,8 +205,13 @@ func finite(xs ...float64) bool {
 // process the host started: every count echoes what was asked, every
 // number is finite and in range, the PID is the plugin's own.
 func checkBench(req *pluginv1.BenchRequest, r *pluginv1.BenchResponse, nsPID int) error {
-	if int64(len(r.Ns)) != req.Samples {
-		return violation("bench %s %s: %d samples for %d asked", req.Instance, req.Op, len(r.Ns), req.Samples)
+	// A profile takes the place of the samples.
+	samples := req.Samples
+	if req.Profile {
+		samples = 0
+	}
+	if int64(len(r.Ns)) != samples {
+		return violation("bench %s %s: %d samples for %d asked", req.Instance, req.Op, len(r.Ns), samples)
 	}
 	if len(r.Cycles) != 0 && len(r.Cycles) != len(r.Ns) || len(r.CoreCycles) != 0 && len(r.CoreCycles) != len(r.Ns) {
 		return violation("bench %s %s: %d cycle and %d core-cycle counts for %d samples", req.Instance, req.Op, len(r.Cycles), len(r.CoreCycles), len(r.Ns))

@@ -101,3 +101,19 @@ func TestCheckDeclared(t *testing.T) {
 		}
 	}
 }
+
+// TestCheckBenchProfile: a profile comes instead of samples, and only
+// when asked for.
+func TestCheckBenchProfile(t *testing.T) {
+	req := &pluginv1.BenchRequest{Instance: "I", Op: "op", Samples: 1, Batch: 100, Profile: true}
+	if err := checkBench(req, &pluginv1.BenchResponse{Batch: 100, Pid: 2, Pprof: []byte{1}}, 2); err != nil {
+		t.Errorf("a profile: %v", err)
+	}
+	if err := checkBench(req, &pluginv1.BenchResponse{Batch: 100, Pid: 2}, 2); err == nil {
+		t.Errorf("a profile request answered without one was accepted")
+	}
+	req.Profile = false
+	if err := checkBench(req, &pluginv1.BenchResponse{Batch: 100, Pid: 2, Ns: []int64{5}, Pprof: []byte{1}}, 2); err == nil {
+		t.Errorf("a profile nobody asked for was accepted")
+	}
+}
