@@ -351,7 +351,10 @@ func TestHostileTimedLoop(t *testing.T) {
 		}
 	}
 	honest, cached := median["hostile-slowdecaps"], median["hostile-cachedecaps"]
-	if honest == 0 || cached < honest/2 {
+	// Answered from its cache, a decapsulation takes a few hundred
+	// nanoseconds against tens of microseconds: a tenth is far from
+	// either, and from the noise of two plugins timed one after the other.
+	if honest == 0 || cached < honest/10 {
 		t.Errorf("decaps median: %.0f ns with a cache, %.0f ns without: the cache answered the loop", cached, honest)
 	}
 	if !hasFinding(s.Findings, "hostile-lazydecaps", "wrong output under timing") {
