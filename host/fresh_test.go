@@ -49,7 +49,41 @@ func TestFreshSeedKAT(t *testing.T) {
 	if !hasFinding(readSummary(t, out).Findings, "hostile-replay", "fresh seed") {
 		t.Errorf("no finding names the replay's fresh-seed failure\n%s", log)
 	}
-	if r := results("amoeba", "Amoeba128/go")["fresh-seed"]; r.Status == "fail" || r.Status == "error" {
-		t.Errorf("Amoeba's own fresh-seed file: %+v", r)
+	if r := replay["fresh-ops"]; r.Status != "fail" || !strings.Contains(r.Detail, "keygen.pk differs") {
+		t.Errorf("the replay's operations from the run's seed: %+v, want its public key to differ", r)
+	}
+	for _, typ := range []string{"fresh-seed", "fresh-ops"} {
+		if r := results("amoeba", "Amoeba128/go")[typ]; r.Status != "none" || !strings.Contains(r.Detail, "first implementation") {
+			t.Errorf("Amoeba's own %s check: %+v, want the baseline of the run", typ, r)
+		}
+	}
+
+	// An evaluator who designates an implementation as the reference makes
+	// it the baseline, whatever the order of the plugins: here, wrongly,
+	// the replay, which then runs first, and Amoeba is judged against it.
+	cat := t.TempDir()
+	writeCatalog(t, cat, `{"entries": [{"name": "Amoeba128", "family": "Amoeba", "kind": "kem", "category": 1,
+		"sizes": {"pk": 784, "sk": 1712, "ct": 1047, "ss": 64},
+		"reference": {"impl": "replay", "plugin": "hostile-replay", "why": "a test of the designation"}}]}`)
+	out = filepath.Join(t.TempDir(), "r")
+	code, log = runHost(t, "kat", "--no-source", "--plugin-dir", dir, "--out", out, "--fresh", "2", "--catalog", cat)
+	if code != 1 {
+		t.Fatalf("exit %d, want 1\n%s", code, log)
+	}
+	if r := results("hostile-replay", "Amoeba128/replay")["fresh-ops"]; r.Status != "none" || !strings.Contains(r.Detail, "designated reference") {
+		t.Errorf("the designated reference's own check: %+v", r)
+	}
+	for _, typ := range []string{"fresh-seed", "fresh-ops"} {
+		if r := results("amoeba", "Amoeba128/go")[typ]; r.Status != "fail" || !strings.Contains(r.Detail, "designated reference, hostile-replay Amoeba128/replay") {
+			t.Errorf("Amoeba's %s check against the designated reference: %+v", typ, r)
+		}
+	}
+}
+
+// writeCatalog writes an evaluator's catalog file into dir.
+func writeCatalog(t *testing.T, dir, body string) {
+	t.Helper()
+	if err := os.WriteFile(filepath.Join(dir, "eval.json"), []byte(body), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }

@@ -48,6 +48,9 @@ type Entry struct {
 	MaxSig bool `json:"max_sig,omitempty"`
 	// Known lists the reviewed findings of the instance's implementations.
 	Known []Known `json:"known,omitempty"`
+	// Reference is the implementation fresh-seed comparisons are made
+	// against; nil when the evaluator designates none.
+	Reference *Reference `json:"reference,omitempty"`
 	// File is the catalog file the entry was read from.
 	File string `json:"-"`
 }

@@ -74,6 +74,11 @@ func (e *Entry) validate() error {
 			return fmt.Errorf("field known[%d].%w", i, err)
 		}
 	}
+	if e.Reference != nil {
+		if err := e.Reference.validate(); err != nil {
+			return fmt.Errorf("field reference.%w", err)
+		}
+	}
 	return nil
 }
 

@@ -131,10 +131,15 @@ func exchange(r registry.Runner, n int) (*registry.Transcript, error) {
 // Exchange drives a whole key exchange with party A played by rs[0] and
 // party B by rs[1]: the same implementation, or two for interop.
 func Exchange(rs [2]registry.Runner, n int) (*registry.Transcript, error) {
+	return exchangeWith(rs, n, func(string) []byte { return randomness() })
+}
+
+// exchangeWith is Exchange with the randomness of each step given by rnd.
+func exchangeWith(rs [2]registry.Runner, n int, rnd func(step string) []byte) (*registry.Transcript, error) {
 	t := &registry.Transcript{}
 	for i, p := range []string{"a", "b"} {
 		r := rs[i]
-		o, err := r.Run("init_"+p, randomness(), nil)
+		o, err := r.Run("init_"+p, rnd("init_"+p), nil)
 		if err != nil {
 			return t, fmt.Errorf("init_%s: %w", p, err)
 		}
@@ -148,7 +153,7 @@ func Exchange(rs [2]registry.Runner, n int) (*registry.Transcript, error) {
 		if registry.Sender(i) == registry.PartyB {
 			s = 1
 		}
-		o, err := rs[s].Run("pass"+strconv.Itoa(i), randomness(), registry.Args{
+		o, err := rs[s].Run("pass"+strconv.Itoa(i), rnd("pass"+strconv.Itoa(i)), registry.Args{
 			registry.ArgPK: t.PK[s], registry.ArgSK: t.SK[s], registry.ArgPeerPK: t.PK[1-s],
 			registry.ArgSt: st[s], registry.ArgIn: in})
 		if err != nil {

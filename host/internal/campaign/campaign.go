@@ -76,7 +76,8 @@ type Campaign struct {
 	env          evidence.Environment
 	findings     []evidence.Finding
 	robustCounts []RobustLine
-	fresh        map[string]freshFile // by instance name, KAT source and format
+	fresh        map[string]freshFile      // by instance name, KAT source and format
+	freshOpsBase map[string]*opsTranscript // by instance name
 }
 
 // RobustLine is one instance's robustness counts.
@@ -102,7 +103,7 @@ func New(cfg Config) (*Campaign, error) {
 			return nil, err
 		}
 	}
-	c := &Campaign{cfg: cfg, env: hoststate.Capture(), fresh: map[string]freshFile{}}
+	c := &Campaign{cfg: cfg, env: hoststate.Capture(), fresh: map[string]freshFile{}, freshOpsBase: map[string]*opsTranscript{}}
 	if err := os.MkdirAll(cfg.Out, 0o755); err != nil {
 		return nil, err
 	}
@@ -205,7 +206,7 @@ func Suites(srcs []plugin.Source) []string {
 // It returns the findings; a plugin that fails never stops the others.
 func (c *Campaign) Run(srcs []plugin.Source) ([]evidence.Finding, error) {
 	any := false
-	for i := range srcs {
+	for _, i := range referencesFirst(srcs) {
 		s := &srcs[i]
 		if !SelectPlugin(c.cfg.Suite, s.Name) {
 			continue
@@ -308,6 +309,7 @@ func (c *Campaign) runPlugin(s *plugin.Source) {
 		}
 		insts = append(insts, in)
 	}
+	sort.SliceStable(insts, func(i, j int) bool { return isReference(s.Name, insts[i]) && !isReference(s.Name, insts[j]) })
 	if len(insts) == 0 && len(d.Instances) > 0 {
 		stop() // none of its instances is in the suite or this shard
 		return

@@ -5,9 +5,11 @@ import (
 	"crypto/rand"
 	"encoding/hex"
 	"fmt"
+	"sort"
 
 	"crucible.dev/host/internal/evidence"
 	"crucible.dev/host/internal/plugin"
+	"crucible.dev/registry/catalog"
 	"crucible.dev/registry/kat"
 	"crucible.dev/registry/pluginv1"
 )
@@ -15,13 +17,15 @@ import (
 // A published KAT file can be replayed by a plugin that does not implement
 // the algorithm. So the host also draws a seed of its own for the run, asks
 // every implementation of an instance for a short file grown from it, and
-// compares the files byte for byte across implementations: a replayed file
-// differs from the first record on.
+// compares the files byte for byte with the designated reference's (the
+// catalog's choice) or, where no reference ran, the first implementation's:
+// a replayed file differs from the first record on.
 
-// freshFile is the first fresh-seed file of an instance and source in the
-// run, which later implementations are compared with.
+// freshFile is the fresh-seed file of an instance and source that later
+// implementations are compared with.
 type freshFile struct {
 	plugin, id string
+	reference  bool
 	data       []byte
 }
 
@@ -34,14 +38,23 @@ func newFreshSeed() (string, error) {
 	return hex.EncodeToString(b), nil
 }
 
+// freshSeedBytes decodes the run's seed.
+func freshSeedBytes(s string) ([]byte, error) {
+	seed, err := hex.DecodeString(s)
+	if err != nil || len(seed) == 0 {
+		return nil, fmt.Errorf("no fresh seed for this run")
+	}
+	return seed, nil
+}
+
 // freshCheck generates g's file from the run's seed and compares it with
-// the first implementation's of the same instance and source.
-func (c *Campaign) freshCheck(p *plugin.Process, pluginName, id string, in *pluginv1.Instance, g *pluginv1.KAT) evidence.KATResult {
+// the baseline implementation's of the same instance and source.
+func (c *Campaign) freshCheck(p *plugin.Process, pluginName, id string, in *pluginv1.Instance, g *pluginv1.KAT, isRef bool) evidence.KATResult {
 	n := c.cfg.Fresh
 	r := evidence.KATResult{Source: g.Source + " (fresh seed)", Type: "fresh-seed", Records: n}
-	seed, err := hex.DecodeString(c.cfg.FreshSeed)
-	if err != nil || len(seed) == 0 {
-		r.Status, r.Detail = "error", "no fresh seed for this run"
+	seed, err := freshSeedBytes(c.cfg.FreshSeed)
+	if err != nil {
+		r.Status, r.Detail = "error", err.Error()
 		return r
 	}
 	c.cfg.Progress.Step(pluginName, id, fmt.Sprintf("kat %s (%d records, fresh seed)", g.Source, n), "")
@@ -50,33 +63,86 @@ func (c *Campaign) freshCheck(p *plugin.Process, pluginName, id string, in *plug
 		r.Status, r.Detail = "error", err.Error()
 		return r
 	}
-	h, err := kat.NewHasher(g.Format)
+	r.Digest, err = katDigest(g.Format, file.Bytes())
 	if err != nil {
 		r.Status, r.Detail = "error", err.Error()
 		return r
 	}
-	h.Write(file.Bytes())
-	r.Digest = h.Sum()
 	key := in.Name + "\x00" + g.Source + "\x00" + g.Format
-	first, ok := c.fresh[key]
-	if !ok {
-		c.fresh[key] = freshFile{pluginName, id, file.Bytes()}
+	this := freshFile{pluginName, id, isRef, file.Bytes()}
+	base, ok := c.fresh[key]
+	if !ok || (isRef && !base.reference) {
+		if ok {
+			// The reference ran after another implementation: that one
+			// is judged now, against the reference.
+			if m := freshDiff(g.Format, base.data, this.data); m != "" {
+				c.finding(evidence.Finding{Plugin: base.plugin, Instance: base.id, Op: "kat " + r.Source, What: "kat",
+					Detail: fmt.Sprintf("differs from the file the designated reference %s %s, which ran after it, writes from the run's seed%s", pluginName, id, m)})
+			}
+		}
+		c.fresh[key] = this
 		r.Status = "none"
 		r.Detail = fmt.Sprintf("the first implementation of %s in this run to write it: later ones are compared with it", in.Name)
+		if isRef {
+			r.Detail = fmt.Sprintf("the designated reference of %s: the others are compared with it", in.Name)
+		}
 		return r
 	}
-	fh, _ := kat.NewHasher(g.Format)
-	fh.Write(first.data)
-	r.Expected = fh.Sum()
+	r.Expected, _ = katDigest(g.Format, base.data)
+	whom := fmt.Sprintf("%s %s", base.plugin, base.id)
+	if base.reference {
+		whom = "the designated reference, " + whom + ","
+	}
 	if r.Digest == r.Expected {
 		r.Status = "pass"
-		r.Detail = fmt.Sprintf("byte for byte the file %s %s writes from the run's seed", first.plugin, first.id)
+		r.Detail = fmt.Sprintf("byte for byte the file %s writes from the run's seed", whom)
 		return r
 	}
 	r.Status = "fail"
-	r.Detail = fmt.Sprintf("differs from the file %s %s writes from the run's seed", first.plugin, first.id)
-	if m, err := kat.FirstDifference(bytes.NewReader(file.Bytes()), bytes.NewReader(first.data)); err == nil && m != nil {
-		r.Detail += ": " + m.Error()
-	}
+	r.Detail = fmt.Sprintf("differs from the file %s writes from the run's seed%s", whom, freshDiff(g.Format, base.data, this.data))
 	return r
+}
+
+// katDigest is the canonical digest of a KAT file in format.
+func katDigest(format string, data []byte) (string, error) {
+	h, err := kat.NewHasher(format)
+	if err != nil {
+		return "", err
+	}
+	h.Write(data)
+	return h.Sum(), nil
+}
+
+// freshDiff is "" when two files have one digest, else ": " and their
+// first difference.
+func freshDiff(format string, base, got []byte) string {
+	a, _ := katDigest(format, base)
+	b, _ := katDigest(format, got)
+	if a == b {
+		return ""
+	}
+	if m, err := kat.FirstDifference(bytes.NewReader(got), bytes.NewReader(base)); err == nil && m != nil {
+		return ": " + m.Error()
+	}
+	return ": the digests differ"
+}
+
+// referencesFirst orders the sources so that the plugins serving a
+// designated reference run before the others: fresh-seed answers are then
+// compared with the reference's from the start.
+func referencesFirst(srcs []plugin.Source) []int {
+	refs := catalog.ReferencePlugins()
+	order := make([]int, len(srcs))
+	for i := range order {
+		order[i] = i
+	}
+	sort.SliceStable(order, func(a, b int) bool { return refs[srcs[order[a]].Name] && !refs[srcs[order[b]].Name] })
+	return order
+}
+
+// isReference reports whether the catalog designates in, served by the
+// plugin, as its instance's reference.
+func isReference(pluginName string, in *pluginv1.Instance) bool {
+	e, ok := catalog.Lookup(in.Name)
+	return ok && e.IsReference(pluginName, in.Impl)
 }

@@ -32,10 +32,16 @@ func (c *Campaign) katGate(p *plugin.Process, pluginName string, in *pluginv1.In
 		}
 	}
 	rec := evidence.KATRecord{Plugin: pluginName, Instance: id}
+	isRef := isReference(pluginName, in)
 	for _, g := range in.Kats {
 		rec.Results = append(rec.Results, c.generated(p, pluginName, id, entry, in.DeclaredDigests, g)...)
 		if c.cfg.Fresh > 0 {
-			rec.Results = append(rec.Results, c.freshCheck(p, pluginName, id, in, g))
+			rec.Results = append(rec.Results, c.freshCheck(p, pluginName, id, in, g, isRef))
+		}
+	}
+	if c.cfg.Fresh > 0 {
+		if r, ok := c.freshOps(p.Runner(id), pluginName, id, in, isRef); ok {
+			rec.Results = append(rec.Results, r)
 		}
 	}
 	for _, src := range vectors.For(in.Name, c.cfg.Long) {
