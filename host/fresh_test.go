@@ -78,6 +78,31 @@ func TestFreshSeedKAT(t *testing.T) {
 			t.Errorf("Amoeba's %s check against the designated reference: %+v", typ, r)
 		}
 	}
+
+	// A reference named without its plugin may run after another
+	// implementation: that one is judged when the reference runs.
+	writeCatalog(t, cat, `{"entries": [{"name": "Amoeba128", "family": "Amoeba", "kind": "kem", "category": 1,
+		"sizes": {"pk": 784, "sk": 1712, "ct": 1047, "ss": 64},
+		"reference": {"impl": "replay", "why": "a test of the designation"}}]}`)
+	out = filepath.Join(t.TempDir(), "r")
+	code, log = runHost(t, "kat", "--no-source", "--plugin-dir", dir, "--out", out, "--fresh", "2", "--catalog", cat)
+	if code != 1 {
+		t.Fatalf("exit %d, want 1\n%s", code, log)
+	}
+	for _, typ := range []string{"fresh-seed", "fresh-ops"} {
+		if r := results("hostile-replay", "Amoeba128/replay")[typ]; !strings.Contains(r.Detail, "amoeba Amoeba128/go, which ran before it, disagrees") {
+			t.Errorf("the late reference's %s check: %+v", typ, r)
+		}
+	}
+	n := 0
+	for _, f := range readSummary(t, out).Findings {
+		if f.Plugin == "amoeba" && strings.Contains(f.Detail, "designated reference hostile-replay Amoeba128/replay, which ran after it") {
+			n++
+		}
+	}
+	if n != 2 {
+		t.Errorf("%d findings name Amoeba's disagreement with the later reference, want 2 (file and operations)\n%s", n, log)
+	}
 }
 
 // writeCatalog writes an evaluator's catalog file into dir.

@@ -78,6 +78,7 @@ type Campaign struct {
 	robustCounts []RobustLine
 	fresh        map[string]freshFile      // by instance name, KAT source and format
 	freshOpsBase map[string]*opsTranscript // by instance name
+	judgedLate   map[string]bool           // plugins a later reference found wrong
 }
 
 // RobustLine is one instance's robustness counts.
@@ -103,7 +104,7 @@ func New(cfg Config) (*Campaign, error) {
 			return nil, err
 		}
 	}
-	c := &Campaign{cfg: cfg, env: hoststate.Capture(), fresh: map[string]freshFile{}, freshOpsBase: map[string]*opsTranscript{}}
+	c := &Campaign{cfg: cfg, env: hoststate.Capture(), fresh: map[string]freshFile{}, freshOpsBase: map[string]*opsTranscript{}, judgedLate: map[string]bool{}}
 	if err := os.MkdirAll(cfg.Out, 0o755); err != nil {
 		return nil, err
 	}
@@ -222,6 +223,7 @@ func (c *Campaign) Run(srcs []plugin.Source) ([]evidence.Finding, error) {
 	if !any {
 		return nil, fmt.Errorf("suite %q matches no plugin (suites: %s)", c.cfg.Suite, strings.Join(Suites(srcs), ", "))
 	}
+	c.rewriteJudged()
 	return c.findings, nil
 }
 

@@ -4,8 +4,10 @@ import (
 	"bytes"
 	"crypto/rand"
 	"encoding/hex"
+	"errors"
 	"fmt"
 	"sort"
+	"strings"
 
 	"crucible.dev/host/internal/evidence"
 	"crucible.dev/host/internal/plugin"
@@ -72,19 +74,24 @@ func (c *Campaign) freshCheck(p *plugin.Process, pluginName, id string, in *plug
 	this := freshFile{pluginName, id, isRef, file.Bytes()}
 	base, ok := c.fresh[key]
 	if !ok || (isRef && !base.reference) {
-		if ok {
-			// The reference ran after another implementation: that one
-			// is judged now, against the reference.
-			if m := freshDiff(g.Format, base.data, this.data); m != "" {
-				c.finding(evidence.Finding{Plugin: base.plugin, Instance: base.id, Op: "kat " + r.Source, What: "kat",
-					Detail: fmt.Sprintf("differs from the file the designated reference %s %s, which ran after it, writes from the run's seed%s", pluginName, id, m)})
-			}
-		}
 		c.fresh[key] = this
 		r.Status = "none"
 		r.Detail = fmt.Sprintf("the first implementation of %s in this run to write it: later ones are compared with it", in.Name)
-		if isRef {
-			r.Detail = fmt.Sprintf("the designated reference of %s: the others are compared with it", in.Name)
+		if !isRef {
+			return r
+		}
+		r.Detail = fmt.Sprintf("the designated reference of %s: the others are compared with it", in.Name)
+		if ok {
+			// The reference ran after another implementation: that one
+			// is judged now, against the reference.
+			var diff error
+			if m := freshDiff(g.Format, this.data, base.data); m != "" {
+				diff = errors.New(strings.TrimPrefix(m, ": "))
+				c.judgedLate[base.plugin] = true
+				c.finding(evidence.Finding{Plugin: base.plugin, Instance: base.id, Op: "kat " + r.Source, What: "kat",
+					Detail: fmt.Sprintf("differs from the file the designated reference %s %s, which ran after it, writes from the run's seed%s", pluginName, id, m)})
+			}
+			r.Status, r.Detail = lateVerdict(r.Detail, base.plugin, base.id, diff)
 		}
 		return r
 	}
@@ -145,4 +152,18 @@ func referencesFirst(srcs []plugin.Source) []int {
 func isReference(pluginName string, in *pluginv1.Instance) bool {
 	e, ok := catalog.Lookup(in.Name)
 	return ok && e.IsReference(pluginName, in.Impl)
+}
+
+// rewriteJudged writes again the files of the plugins that a designated
+// reference running after them found wrong, so that the findings stand
+// beside their other ones.
+func (c *Campaign) rewriteJudged() {
+	for name := range c.judgedLate {
+		var info evidence.PluginInfo
+		if err := evidence.ReadJSON(evidence.PluginPath(c.cfg.Out, name), &info); err != nil {
+			fmt.Fprintln(c.cfg.Log, "host:", err)
+			continue
+		}
+		c.writePlugin(&info)
+	}
 }

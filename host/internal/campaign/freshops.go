@@ -323,18 +323,24 @@ func (c *Campaign) freshOps(r registry.Runner, pluginName, id string, in *plugin
 	t.plugin, t.id, t.reference = pluginName, id, isRef
 	b, ok := c.freshOpsBase[in.Name]
 	if !ok || (isRef && !b.reference) {
-		if ok {
-			// The reference ran after another implementation: it becomes
-			// the baseline, and the earlier one is compared with it
-			// through its answers alone.
-			_, diff := opsCompare(r, t, b)
-			c.freshOpsLate(b, t, diff)
-		}
 		c.freshOpsBase[in.Name] = t
 		res.Status = "none"
 		res.Detail = fmt.Sprintf("the first implementation of %s in this run: later ones are compared with it", in.Name)
-		if isRef {
-			res.Detail = fmt.Sprintf("the designated reference of %s: the others are compared with it", in.Name)
+		if !isRef {
+			return res, true
+		}
+		res.Detail = fmt.Sprintf("the designated reference of %s: the others are compared with it", in.Name)
+		if ok {
+			// The reference ran after another implementation, which is
+			// judged now through its answers.
+			made, diff := opsCompare(r, t, b)
+			res.Records = len(made)
+			res.Status, res.Detail = lateVerdict(res.Detail, b.plugin, b.id, diff)
+			if diff != nil {
+				c.judgedLate[b.plugin] = true
+				c.finding(evidence.Finding{Plugin: b.plugin, Instance: b.id, Op: "kat " + freshSource, What: "kat",
+					Detail: fmt.Sprintf("disagrees with the designated reference %s %s, which ran after it: %v", pluginName, id, diff)})
+			}
 		}
 		return res, true
 	}
@@ -357,13 +363,13 @@ func (c *Campaign) freshOps(r registry.Runner, pluginName, id string, in *plugin
 	return res, true
 }
 
-// freshOpsLate raises the finding for an implementation that ran before
-// the designated reference and disagrees with it. Its answers were kept;
-// the reference's run compared them.
-func (c *Campaign) freshOpsLate(early, ref *opsTranscript, diff error) {
-	if diff == nil {
-		return
+// lateVerdict is a designated reference's result when another
+// implementation ran before it: the reference is right by designation, so
+// its status says only that a comparison was made, and a disagreement is
+// the other's finding.
+func lateVerdict(detail, plugin, id string, diff error) (status, _ string) {
+	if diff != nil {
+		return "none", fmt.Sprintf("%s; %s %s, which ran before it, disagrees: %v", detail, plugin, id, diff)
 	}
-	c.finding(evidence.Finding{Plugin: early.plugin, Instance: early.id, Op: "kat " + freshSource, What: "kat",
-		Detail: fmt.Sprintf("disagrees with the designated reference %s %s, which ran after it: %v", ref.plugin, ref.id, diff)})
+	return "pass", fmt.Sprintf("%s; %s %s, which ran before it, agrees", detail, plugin, id)
 }
