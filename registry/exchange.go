@@ -1,0 +1,104 @@
+package registry
+
+import (
+	"bytes"
+	"fmt"
+	"io"
+)
+
+// Transcript is every input and output of one complete key exchange.
+type Transcript struct {
+	PK, SK, St [2][]byte // by party: 0 = A, 1 = B; St is the state after Init
+	Msg        [][]byte  // Msg[i-1] is pass i's message
+	StAfter    [][]byte  // StAfter[i-1] is the sender's state after pass i
+	SS         [2][]byte
+}
+
+func pidx(p Party) int {
+	if p == PartyA {
+		return 0
+	}
+	return 1
+}
+
+// RunExchange runs a complete exchange of x with randomness from r, checks
+// that both parties derive the same secret, and returns the transcript.
+func RunExchange(x KEX, r io.Reader) (*Transcript, error) {
+	t := &Transcript{}
+	for _, p := range []Party{PartyA, PartyB} {
+		pk, sk, st, err := x.Init(p, r)
+		if err != nil {
+			return t, fmt.Errorf("init_%s: %w", p, err)
+		}
+		t.PK[pidx(p)], t.SK[pidx(p)], t.St[pidx(p)] = pk, sk, st
+	}
+	st := [2][]byte{t.St[0], t.St[1]}
+	var in []byte
+	for i := 1; i <= x.Passes(); i++ {
+		s := pidx(Sender(i))
+		out, nst, err := x.Pass(i, r, t.PK[s], t.SK[s], t.PK[1-s], st[s], in)
+		if err != nil {
+			return t, fmt.Errorf("pass%d: %w", i, err)
+		}
+		st[s] = nst
+		t.Msg = append(t.Msg, out)
+		t.StAfter = append(t.StAfter, nst)
+		in = out
+	}
+	for _, p := range []Party{PartyA, PartyB} {
+		s := pidx(p)
+		ss, err := x.Derive(p, t.PK[s], t.SK[s], t.PK[1-s], st[s], t.lastReceived(p))
+		if err != nil {
+			return t, fmt.Errorf("derive_%s: %w", p, err)
+		}
+		t.SS[s] = ss
+	}
+	if !bytes.Equal(t.SS[0], t.SS[1]) {
+		return t, fmt.Errorf("exchange: the parties' shared secrets differ")
+	}
+	return t, nil
+}
+
+// lastReceived is the last message of the exchange that p did not send.
+func (t *Transcript) lastReceived(p Party) []byte {
+	for i := len(t.Msg); i >= 1; i-- {
+		if Sender(i) != p {
+			return t.Msg[i-1]
+		}
+	}
+	return nil
+}
+
+// finalState is the state p holds after its last pass, the one it derives from.
+func (t *Transcript) finalState(p Party) []byte {
+	for j := len(t.Msg); j >= 1; j-- {
+		if Sender(j) == p {
+			return t.StAfter[j-1]
+		}
+	}
+	return t.St[pidx(p)]
+}
+
+// stateBefore is the state the sender of pass i holds before it.
+func (t *Transcript) stateBefore(i int) []byte {
+	s := Sender(i)
+	for j := i - 1; j >= 1; j-- {
+		if Sender(j) == s {
+			return t.StAfter[j-1]
+		}
+	}
+	return t.St[pidx(s)]
+}
+
+// clone copies a transcript's byte strings.
+func (t *Transcript) clone() *Transcript {
+	c := &Transcript{}
+	for i := 0; i < 2; i++ {
+		c.PK[i], c.SK[i], c.St[i], c.SS[i] = bytes.Clone(t.PK[i]), bytes.Clone(t.SK[i]), bytes.Clone(t.St[i]), bytes.Clone(t.SS[i])
+	}
+	for i := range t.Msg {
+		c.Msg = append(c.Msg, bytes.Clone(t.Msg[i]))
+		c.StAfter = append(c.StAfter, bytes.Clone(t.StAfter[i]))
+	}
+	return c
+}

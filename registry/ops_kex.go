@@ -1,0 +1,122 @@
+package registry
+
+import (
+	"io"
+	"strconv"
+)
+
+func kexOps(x KEX) []Op {
+	n := x.Passes()
+	ops := make([]Op, 0, n+5)
+	for _, p := range []Party{PartyA, PartyB} {
+		p := p
+		ops = append(ops, Op{Name: "init_" + p.String(), Secret: false,
+			Run: func(r io.Reader, _ Args) (Args, error) {
+				pk, sk, st, err := x.Init(p, r)
+				return Args{ArgPK: pk, ArgSK: sk, ArgSt: st}, err
+			},
+			Prepare: func(r io.Reader, _ BenchParams) (func() error, error) {
+				return func() error { _, _, _, err := x.Init(p, r); return err }, nil
+			}})
+	}
+	for i := 1; i <= n; i++ {
+		i := i
+		name := "pass" + strconv.Itoa(i)
+		ops = append(ops, Op{Name: name, Secret: true,
+			Run: func(r io.Reader, in Args) (Args, error) {
+				a, err := need(name, in, ArgPK, ArgSK, ArgPeerPK, ArgSt)
+				if err != nil {
+					return nil, err
+				}
+				out, st, err := x.Pass(i, r, a[0], a[1], a[2], a[3], in[ArgIn])
+				return Args{ArgOut: out, ArgSt: st}, err
+			},
+			Prepare: func(r io.Reader, _ BenchParams) (func() error, error) {
+				return pooled(func() (*Transcript, error) { return RunExchange(x, r) },
+					func(t *Transcript, _ bool) error {
+						s := pidx(Sender(i))
+						var in []byte
+						if i > 1 {
+							in = t.Msg[i-2]
+						}
+						_, _, err := x.Pass(i, r, t.PK[s], t.SK[s], t.PK[1-s], t.stateBefore(i), in)
+						return err
+					})
+			},
+			// Fixed vs random exchanges: the inputs of pass i from one
+			// transcript, or from many.
+			CT: kexCT(x, func(t *Transcript, r io.Reader) func() error {
+				s := pidx(Sender(i))
+				pk, sk, peer, st := t.PK[s], t.SK[s], t.PK[1-s], t.stateBefore(i)
+				var in []byte
+				if i > 1 {
+					in = t.Msg[i-2]
+				}
+				return func() error { _, _, err := x.Pass(i, r, pk, sk, peer, st, in); return err }
+			})})
+	}
+	for _, p := range []Party{PartyA, PartyB} {
+		p := p
+		name := "derive_" + p.String()
+		ops = append(ops, Op{Name: name, Secret: true,
+			Run: func(_ io.Reader, in Args) (Args, error) {
+				a, err := need(name, in, ArgPK, ArgSK, ArgPeerPK, ArgSt)
+				if err != nil {
+					return nil, err
+				}
+				ss, err := x.Derive(p, a[0], a[1], a[2], a[3], in[ArgIn])
+				return Args{ArgSS: ss}, err
+			},
+			// Each derived secret is checked against the exchange's.
+			Prepare: func(r io.Reader, _ BenchParams) (func() error, error) {
+				return pooled(func() (*Transcript, error) { return RunExchange(x, r) },
+					func(t *Transcript, check bool) error {
+						s := pidx(p)
+						ss, err := x.Derive(p, t.PK[s], t.SK[s], t.PK[1-s], t.finalState(p), t.lastReceived(p))
+						if err == nil && check {
+							err = same(name, ss, t.SS[s])
+						}
+						return err
+					})
+			},
+			CT: kexCT(x, func(t *Transcript, _ io.Reader) func() error {
+				s := pidx(p)
+				pk, sk, peer, st, in := t.PK[s], t.SK[s], t.PK[1-s], t.finalState(p), t.lastReceived(p)
+				return func() error { _, err := x.Derive(p, pk, sk, peer, st, in); return err }
+			})})
+	}
+	ops = append(ops, Op{Name: "exchange", Secret: true,
+		Run: func(r io.Reader, _ Args) (Args, error) {
+			t, err := RunExchange(x, r)
+			if err != nil {
+				return nil, err
+			}
+			return Args{"ss": t.SS[0]}, nil
+		},
+		Prepare: func(r io.Reader, _ BenchParams) (func() error, error) {
+			return func() error { _, err := RunExchange(x, r); return err }, nil
+		}})
+	return ops
+}
+
+// kexCT builds a step's constant-time test from whole exchanges: class 0
+// replays one transcript (m separate copies), class 1 m different ones.
+// Randomness a step draws comes fresh for both classes alike.
+func kexCT(x KEX, step func(*Transcript, io.Reader) func() error) func(io.Reader, int) (func(int, int) error, error) {
+	return func(r io.Reader, m int) (func(int, int) error, error) {
+		bodies := [2][]func() error{make([]func() error, m), make([]func() error, m)}
+		t0, err := RunExchange(x, r)
+		if err != nil {
+			return nil, err
+		}
+		for j := 0; j < m; j++ {
+			bodies[0][j] = step(t0.clone(), r)
+			t, err := RunExchange(x, r)
+			if err != nil {
+				return nil, err
+			}
+			bodies[1][j] = step(t, r)
+		}
+		return func(c, j int) error { return bodies[c][j]() }, nil
+	}
+}
