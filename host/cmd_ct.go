@@ -13,6 +13,7 @@ import (
 	"crucible.dev/host/internal/evidence"
 	"crucible.dev/host/internal/hoststate"
 	"crucible.dev/host/internal/plugin"
+	"crucible.dev/host/internal/session"
 	"crucible.dev/registry/pluginv1"
 )
 
@@ -64,10 +65,10 @@ func cmdCT(args []string) error {
 	var recs []*evidence.CTRecord
 	for i := range srcs {
 		s := &srcs[i]
-		if !campaign.SelectPlugin(*suite, s.Name) {
+		if !session.SelectPlugin(*suite, s.Name) {
 			continue
 		}
-		recs = append(recs, ctPlugin(root, cache, s, opts, *suite, *n)...)
+		recs = append(recs, ctPlugin(root, cache, s, session.Options(opts), *suite, *n)...)
 	}
 	if len(recs) == 0 {
 		return usageErr("suite %q has no operation with a constant-time test", *suite)
@@ -94,47 +95,38 @@ func cmdCT(args []string) error {
 
 // ctPlugin checks every secret operation of one plugin, in one process
 // that is replaced when it dies.
-func ctPlugin(root, cache string, s *plugin.Source, opts plugin.Options, suite string, n int) []*evidence.CTRecord {
+func ctPlugin(root, cache string, s *plugin.Source, start session.Starter, suite string, n int) []*evidence.CTRecord {
 	fail := func(err error) []*evidence.CTRecord {
 		return []*evidence.CTRecord{{Plugin: s.Name, Instance: "-", Op: "-", Verdict: evidence.CTError, Error: firstLine(err.Error())}}
 	}
 	if err := plugin.Build(root, cache, s, os.Stderr); err != nil {
 		return fail(err)
 	}
-	p, err := plugin.Start(*s, opts)
+	sess, err := session.Start(s, start)
 	if err != nil {
 		return fail(err)
 	}
-	d, err := p.Describe()
-	if err != nil {
-		p.Kill()
+	defer sess.Stop()
+	if _, err := sess.Describe(); err != nil {
 		return fail(err)
 	}
 	var recs []*evidence.CTRecord
-	for _, in := range d.Instances {
-		if !campaign.SelectInstance(suite, s.Name, in) || in.Unavailable != "" {
+	for _, in := range sess.Select(suite, session.Shard{}) {
+		if in.Unavailable != "" {
 			continue
 		}
 		for _, op := range in.Ops {
 			if !op.Secret || !op.Ct {
 				continue
 			}
-			if p == nil || p.Exited() {
-				if p != nil {
-					p.Kill()
-				}
-				if p, err = plugin.Start(*s, opts); err != nil {
-					p = nil
-					recs = append(recs, &evidence.CTRecord{Plugin: s.Name, Instance: campaign.InstID(in), Op: op.Name,
-						Verdict: evidence.CTError, Error: "restart: " + firstLine(err.Error())})
-					continue
-				}
+			p, err := sess.Alive()
+			if err != nil {
+				recs = append(recs, &evidence.CTRecord{Plugin: s.Name, Instance: campaign.InstID(in), Op: op.Name,
+					Verdict: evidence.CTError, Error: firstLine(err.Error())})
+				continue
 			}
 			recs = append(recs, ctOp(p, s.Name, in, op.Name, n))
 		}
-	}
-	if p != nil {
-		p.Kill()
 	}
 	return recs
 }

@@ -11,6 +11,7 @@ import (
 
 	"crucible.dev/host/internal/campaign"
 	"crucible.dev/host/internal/plugin"
+	"crucible.dev/host/internal/session"
 	"crucible.dev/registry"
 	"crucible.dev/registry/pluginv1"
 )
@@ -54,7 +55,7 @@ func cmdInterop(args []string) error {
 	byName := map[string][]impl{}
 	for i := range srcs {
 		s := &srcs[i]
-		if !campaign.SelectPlugin(*suite, s.Name) {
+		if !session.SelectPlugin(*suite, s.Name) {
 			continue
 		}
 		if err := plugin.Build(root, cache, s, os.Stderr); err != nil {
@@ -70,7 +71,7 @@ func cmdInterop(args []string) error {
 			return &exitError{1, err}
 		}
 		for _, in := range d.Instances {
-			if campaign.SelectInstance(*suite, s.Name, in) && in.Unavailable == "" {
+			if session.SelectInstance(*suite, s.Name, in) && in.Unavailable == "" {
 				byName[in.Name] = append(byName[in.Name], impl{s.Name, in, p.Runner(campaign.InstID(in))})
 			}
 		}

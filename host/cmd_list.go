@@ -9,6 +9,7 @@ import (
 
 	"crucible.dev/host/internal/campaign"
 	"crucible.dev/host/internal/plugin"
+	"crucible.dev/host/internal/session"
 	"crucible.dev/registry"
 )
 
@@ -66,7 +67,7 @@ func cmdList(args []string) error {
 		}
 	}
 	tw.Flush()
-	fmt.Printf("\nsuites: %s\n", strings.Join(campaign.Suites(srcs), ", "))
+	fmt.Printf("\nsuites: %s\n", strings.Join(session.Suites(srcs), ", "))
 	if failed {
 		return &exitError{1, nil}
 	}

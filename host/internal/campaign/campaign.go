@@ -17,7 +17,7 @@ import (
 	"crucible.dev/host/internal/hoststate"
 	"crucible.dev/host/internal/plugin"
 	"crucible.dev/host/internal/sandbox"
-	"crucible.dev/registry"
+	"crucible.dev/host/internal/session"
 	"crucible.dev/registry/pluginv1"
 )
 
@@ -40,7 +40,7 @@ type Config struct {
 	KAT, Bench  bool          // which steps to run
 	Robust      bool          // send malformed inputs to every instance
 	Resume      bool          // keep what the directory already holds
-	Shard       Shard
+	Shard       session.Shard
 	Fresh       int               // records of each fresh-seed KAT file, compared across implementations; 0 for none
 	FreshSeed   string            // the run's seed for them, hex; drawn by New when empty
 	Lock        map[string]string // plugin name -> executable SHA-256 (--locked)
@@ -51,18 +51,6 @@ type Config struct {
 	Progress    *Progress
 	Log         io.Writer // build messages and plugin logs go to files; this is for the user
 }
-
-// Shard selects every N-th unit of work, starting at K (1-based).
-type Shard struct{ K, N int }
-
-func (s Shard) String() string {
-	if s.N <= 1 {
-		return ""
-	}
-	return fmt.Sprintf("%d/%d", s.K, s.N)
-}
-
-func (s Shard) takes(i int) bool { return s.N <= 1 || i%s.N == s.K-1 }
 
 // DefaultMsgLens is the ladder symmetric primitives are timed at.
 var DefaultMsgLens = []int{16, 64, 256, 1024, 4096, 16384, 65536}
@@ -160,54 +148,13 @@ func Sources(cfg Config) ([]plugin.Source, error) {
 	return srcs, nil
 }
 
-// SelectPlugin reports whether the suite names the plugin outright, or could
-// reach into it by kind (which needs its description). A suite may list
-// several names separated by commas ("amoeba,amoebac").
-func SelectPlugin(suite, name string) bool {
-	for _, s := range strings.Split(suite, ",") {
-		if s == "all" || s == name || isKindSuite(s) {
-			return true
-		}
-	}
-	return false
-}
-
-func isKindSuite(suite string) bool {
-	return registry.Kind(suite).Valid()
-}
-
-// SelectInstance reports whether the suite covers an instance.
-func SelectInstance(suite, pluginName string, in *pluginv1.Instance) bool {
-	for _, s := range strings.Split(suite, ",") {
-		switch {
-		case s == "all" || s == pluginName:
-			return true
-		case s == in.Kind:
-			return true
-		}
-	}
-	return false
-}
-
-// Suites lists the suite names a user can give.
-func Suites(srcs []plugin.Source) []string {
-	s := []string{"all"}
-	for _, p := range srcs {
-		s = append(s, p.Name)
-	}
-	for _, k := range registry.Kinds {
-		s = append(s, string(k))
-	}
-	return s
-}
-
 // Run runs the campaign over every selected plugin and writes the summary.
 // It returns the findings; a plugin that fails never stops the others.
 func (c *Campaign) Run(srcs []plugin.Source) ([]evidence.Finding, error) {
 	any := false
 	for i := range srcs {
 		s := &srcs[i]
-		if !SelectPlugin(c.cfg.Suite, s.Name) {
+		if !session.SelectPlugin(c.cfg.Suite, s.Name) {
 			continue
 		}
 		any = true
@@ -219,7 +166,7 @@ func (c *Campaign) Run(srcs []plugin.Source) ([]evidence.Finding, error) {
 		c.runPlugin(s)
 	}
 	if !any {
-		return nil, fmt.Errorf("suite %q matches no plugin (suites: %s)", c.cfg.Suite, strings.Join(Suites(srcs), ", "))
+		return nil, fmt.Errorf("suite %q matches no plugin (suites: %s)", c.cfg.Suite, strings.Join(session.Suites(srcs), ", "))
 	}
 	return c.findings, nil
 }
@@ -303,7 +250,7 @@ func (c *Campaign) runPlugin(s *plugin.Source) {
 	}
 	var insts []*pluginv1.Instance
 	for i, in := range d.Instances {
-		if !SelectInstance(c.cfg.Suite, s.Name, in) || !c.cfg.Shard.takes(c.unitIndex(s.Name, i)) {
+		if !session.SelectInstance(c.cfg.Suite, s.Name, in) || !c.cfg.Shard.Takes(s.Name, i) {
 			continue
 		}
 		insts = append(insts, in)
@@ -389,18 +336,6 @@ func (c *Campaign) restart(s *plugin.Source, stop func(), id string) (*plugin.Pr
 		return nil, nil, err
 	}
 	return p, nstop, nil
-}
-
-// unitIndex numbers (plugin, instance) units stably for sharding.
-func (c *Campaign) unitIndex(pluginName string, i int) int {
-	h := 0
-	for _, b := range []byte(pluginName) {
-		h = h*31 + int(b)
-	}
-	if h < 0 {
-		h = -h
-	}
-	return h + i
 }
 
 func InstID(in *pluginv1.Instance) string {
