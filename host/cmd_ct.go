@@ -122,7 +122,7 @@ func ctPlugin(root, cache string, s *plugin.Source, start session.Starter, suite
 			p, err := sess.Alive()
 			if err != nil {
 				recs = append(recs, &evidence.CTRecord{Plugin: s.Name, Instance: campaign.InstID(in), Op: op.Name,
-					Verdict: evidence.CTError, Error: firstLine(err.Error())})
+					Verdict: evidence.CTError, Error: "restart: " + firstLine(err.Error())})
 				continue
 			}
 			recs = append(recs, ctOp(p, s.Name, in, op.Name, n))

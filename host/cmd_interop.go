@@ -61,18 +61,17 @@ func cmdInterop(args []string) error {
 		if err := plugin.Build(root, cache, s, os.Stderr); err != nil {
 			return &exitError{1, err}
 		}
-		p, err := plugin.Start(*s, plugin.Options{Limits: c.limits, Launcher: lc, CPU: -1})
+		sess, err := session.Start(s, session.Options(plugin.Options{Limits: c.limits, Launcher: lc, CPU: -1}))
 		if err != nil {
 			return &exitError{1, err}
 		}
-		defer p.Kill()
-		d, err := p.Describe()
-		if err != nil {
+		defer sess.Stop()
+		if _, err := sess.Describe(); err != nil {
 			return &exitError{1, err}
 		}
-		for _, in := range d.Instances {
-			if session.SelectInstance(*suite, s.Name, in) && in.Unavailable == "" {
-				byName[in.Name] = append(byName[in.Name], impl{s.Name, in, p.Runner(campaign.InstID(in))})
+		for _, in := range sess.Select(*suite, session.Shard{}) {
+			if in.Unavailable == "" {
+				byName[in.Name] = append(byName[in.Name], impl{s.Name, in, sess.Process().Runner(campaign.InstID(in))})
 			}
 		}
 	}

@@ -41,14 +41,14 @@ func cmdList(args []string) error {
 			failed = true
 			continue
 		}
-		p, err := plugin.Start(*s, plugin.Options{Limits: c.limits, Launcher: lc, CPU: -1})
+		sess, err := session.Start(s, session.Options(plugin.Options{Limits: c.limits, Launcher: lc, CPU: -1}))
 		if err != nil {
 			fmt.Fprintf(tw, "%s\t(does not start: %s)\t\t\t\t\n", s.Name, firstLine(err.Error()))
 			failed = true
 			continue
 		}
-		d, err := p.Describe()
-		p.Kill()
+		d, err := sess.Describe()
+		sess.Stop()
 		if err != nil {
 			fmt.Fprintf(tw, "%s\t(describe failed: %s)\t\t\t\t\n", s.Name, firstLine(err.Error()))
 			failed = true

@@ -10,6 +10,7 @@ import (
 	"crucible.dev/host/internal/evidence"
 	"crucible.dev/host/internal/hoststate"
 	"crucible.dev/host/internal/plugin"
+	"crucible.dev/host/internal/session"
 	"crucible.dev/registry"
 	"crucible.dev/registry/pluginv1"
 )
@@ -148,19 +149,17 @@ func (c *Campaign) benchInstance(s *plugin.Source, pts []*point, static int64) {
 		}
 	}
 	// Calibration, in a process of its own.
-	p, stop, err := c.start(s)
+	sess, err := session.Start(s, c.start)
 	if err != nil {
 		c.finding(evidence.Finding{Plugin: s.Name, Instance: id, What: "start", Detail: err.Error()})
 		return
 	}
 	for _, pt := range pts {
 		c.cfg.Progress.Step(s.Name, id, pt.label, "calibrating")
-		if p.Exited() {
-			stop()
-			if p, stop, err = c.start(s); err != nil {
-				pt.rec.Error = err.Error()
-				continue
-			}
+		p, err := sess.Alive()
+		if err != nil {
+			pt.rec.Error = err.Error()
+			continue
 		}
 		est := 1e3
 		if c.cfg.Iterations == 0 {
@@ -173,10 +172,10 @@ func (c *Campaign) benchInstance(s *plugin.Source, pts []*point, static int64) {
 		}
 		pt.rec.Calibration = c.plan(est)
 	}
-	stop()
+	sess.Stop()
 	c.cfg.Progress.AddWork(len(pts) * c.cfg.Trials)
 	for t := 1; t <= c.cfg.Trials; t++ {
-		p, stop, err := c.start(s)
+		sess, err := session.Start(s, c.start)
 		if err != nil {
 			c.finding(evidence.Finding{Plugin: s.Name, Instance: id, What: "start", Detail: fmt.Sprintf("trial %d: %v", t, err)})
 			return
@@ -187,20 +186,18 @@ func (c *Campaign) benchInstance(s *plugin.Source, pts []*point, static int64) {
 				c.cfg.Progress.Done()
 				continue
 			}
-			if p.Exited() {
-				stop()
-				if p, stop, err = c.start(s); err != nil {
-					pt.rec.Error = err.Error()
-					c.cfg.Progress.Done()
-					continue
-				}
+			p, err := sess.Alive()
+			if err != nil {
+				pt.rec.Error = err.Error()
+				c.cfg.Progress.Done()
+				continue
 			}
 			cal := pt.rec.Calibration
 			// Inputs and warm-up in a call of their own, so that the timed
 			// call is the loop alone and the host can bound it.
 			req := &pluginv1.BenchRequest{Instance: id, Op: pt.op, Batch: cal.Batch,
 				Warmup: cal.Warmup, MsgLen: int32(pt.msgLen), OutLen: int32(pt.outLen), Prepare: true}
-			_, err := p.Bench(req)
+			_, err = p.Bench(req)
 			var r *pluginv1.BenchResponse
 			var hc plugin.HostClock
 			if err == nil {
@@ -225,7 +222,7 @@ func (c *Campaign) benchInstance(s *plugin.Source, pts []*point, static int64) {
 					Detail: fmt.Sprintf("trial %d: reported timings inconsistent with host measurement: %s (kept in the evidence, left out of every figure)", t, why)})
 			}
 		}
-		stop()
+		sess.Stop()
 	}
 	if c.cfg.Profile && len(pts[0].in.Profile) > 0 {
 		c.profile(s, pts)
@@ -251,12 +248,13 @@ func profileCalls(estNS float64) int64 {
 // computes the share of time in the instance's helper functions.
 func (c *Campaign) profile(s *plugin.Source, pts []*point) {
 	id := pts[0].id
-	p, stop, err := c.start(s)
+	sess, err := session.Start(s, c.start)
 	if err != nil {
 		c.finding(evidence.Finding{Plugin: s.Name, Instance: id, What: "start", Detail: "profile: " + err.Error()})
 		return
 	}
-	defer func() { stop() }()
+	defer sess.Stop()
+	p := sess.Process()
 	for _, pt := range pts {
 		if pt.rec.Error != "" {
 			continue

@@ -5,6 +5,7 @@
 package campaign
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -231,43 +232,37 @@ func (c *Campaign) start(s *plugin.Source) (*plugin.Process, func(), error) {
 // runPlugin takes one plugin through the whole method.
 func (c *Campaign) runPlugin(s *plugin.Source) {
 	c.cfg.Progress.Plugin(s.Name)
-	p, stop, err := c.start(s)
+	sess, err := session.Start(s, c.start)
 	if err != nil {
 		status := "fault"
-		if strings.Contains(err.Error(), plugin.ErrChecksum.Error()) {
+		if errors.Is(err, plugin.ErrChecksum) {
 			status = "refused"
 		}
 		c.finding(evidence.Finding{Plugin: s.Name, What: "start", Detail: err.Error()})
 		c.writePluginFailure(s, status)
 		return
 	}
-	d, err := p.Describe()
+	d, err := sess.Describe()
 	if err != nil {
-		stop()
 		c.finding(evidence.Finding{Plugin: s.Name, What: "fault", Detail: err.Error()})
 		c.writePluginFailure(s, "fault")
 		return
 	}
-	var insts []*pluginv1.Instance
-	for i, in := range d.Instances {
-		if !session.SelectInstance(c.cfg.Suite, s.Name, in) || !c.cfg.Shard.Takes(s.Name, i) {
-			continue
-		}
-		insts = append(insts, in)
-	}
+	insts := sess.Select(c.cfg.Suite, c.cfg.Shard)
 	if len(insts) == 0 && len(d.Instances) > 0 {
-		stop() // none of its instances is in the suite or this shard
+		sess.Stop() // none of its instances is in the suite or this shard
 		return
 	}
-	info := c.pluginInfo(s, p, d, insts)
+	info := c.pluginInfo(s, sess.Process(), d, insts)
 	// Describe, audit, the KAT gate and the robustness step share the first
 	// process; one that dies is replaced, so a fault costs only its step.
+	var p *plugin.Process
 	alive := func(id string) bool {
-		if !p.Exited() {
-			return true
+		if p, err = sess.Alive(); err != nil {
+			c.finding(evidence.Finding{Plugin: s.Name, Instance: id, What: "start", Detail: err.Error()})
+			return false
 		}
-		p, stop, err = c.restart(s, stop, id)
-		return err == nil
+		return true
 	}
 	gate := map[string]string{}
 	for _, in := range insts {
@@ -303,9 +298,7 @@ func (c *Campaign) runPlugin(s *plugin.Source) {
 			c.robustCounts = append(c.robustCounts, RobustLine{Plugin: s.Name, Instance: id, Counts: counts})
 		}
 	}
-	if p != nil {
-		stop()
-	}
+	sess.Stop()
 	c.writePlugin(&info)
 	if !c.cfg.Bench {
 		return
@@ -324,18 +317,6 @@ func (c *Campaign) runPlugin(s *plugin.Source) {
 	c.bench(s, bench, static)
 	// Findings of the benchmark step belong in the plugin's file too.
 	c.writePlugin(&info)
-}
-
-// restart replaces a plugin process that died, so one fault does not cost
-// the remaining instances their checks.
-func (c *Campaign) restart(s *plugin.Source, stop func(), id string) (*plugin.Process, func(), error) {
-	stop()
-	p, nstop, err := c.start(s)
-	if err != nil {
-		c.finding(evidence.Finding{Plugin: s.Name, Instance: id, What: "start", Detail: err.Error()})
-		return nil, nil, err
-	}
-	return p, nstop, nil
 }
 
 func InstID(in *pluginv1.Instance) string {

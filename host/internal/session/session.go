@@ -85,7 +85,7 @@ var ErrStopped = errors.New("session stopped")
 
 // Alive returns a running process: the current one, or a fresh one in
 // place of one that died (or that a failed restart left missing), so one
-// fault costs only the step it happened in.
+// fault costs only the step it happened in. The error is the starter's.
 func (s *Session) Alive() (*plugin.Process, error) {
 	if s.start == nil {
 		return nil, ErrStopped
@@ -96,7 +96,7 @@ func (s *Session) Alive() (*plugin.Process, error) {
 	s.release()
 	p, stop, err := s.start(s.Source)
 	if err != nil {
-		return nil, fmt.Errorf("restart: %w", err)
+		return nil, err
 	}
 	s.p, s.stop = p, stop
 	return p, nil
