@@ -105,10 +105,10 @@ func newServer(p *Plugin) (*server, error) {
 func (s *server) instance(id string) (*Instance, error) {
 	in, ok := s.byID[id]
 	if !ok {
-		return nil, fmt.Errorf("no instance %q", id)
+		return nil, withKind(fmt.Errorf("no instance %q", id), ErrUnknown)
 	}
 	if in.Unavailable != "" {
-		return nil, fmt.Errorf("instance %s is not built: %s", id, in.Unavailable)
+		return nil, withKind(fmt.Errorf("instance %s is not built: %s", id, in.Unavailable), ErrUnavailable)
 	}
 	return in, nil
 }
@@ -121,7 +121,7 @@ func (s *server) op(id, name string) (*Instance, Op, error) {
 	}
 	op, ok := FindOp(in, name)
 	if !ok {
-		return nil, Op{}, fmt.Errorf("%s: no operation %q", in.ID(), name)
+		return nil, Op{}, withKind(fmt.Errorf("%s: no operation %q", in.ID(), name), ErrUnknown)
 	}
 	return in, op, nil
 }
@@ -130,7 +130,7 @@ func (s *server) op(id, name string) (*Instance, Op, error) {
 // happened, so one faulty operation is a finding and not a lost plugin.
 func guard(what string, err *error) {
 	if r := recover(); r != nil {
-		*err = fmt.Errorf("%s: panic: %v\n%s", what, r, debug.Stack())
+		*err = fmt.Errorf("%s: %w: %v\n%s", what, ErrPanic, r, debug.Stack())
 	}
 }
 
@@ -139,13 +139,9 @@ func (s *server) Describe(context.Context, *pluginv1.DescribeRequest) (*pluginv1
 }
 
 func (s *server) Run(_ context.Context, req *pluginv1.RunRequest) (resp *pluginv1.RunResponse, err error) {
-	in, err := s.instance(req.Instance)
+	in, op, err := s.op(req.Instance, req.Op)
 	if err != nil {
-		return &pluginv1.RunResponse{Error: err.Error()}, nil
-	}
-	op, ok := FindOp(in, req.Op)
-	if !ok {
-		return &pluginv1.RunResponse{Error: fmt.Sprintf("%s: no operation %q", in.ID(), req.Op)}, nil
+		return &pluginv1.RunResponse{Error: err.Error(), Code: ErrorCode(err)}, nil
 	}
 	var rand []byte
 	if req.HasRand {
@@ -162,12 +158,16 @@ func (s *server) Run(_ context.Context, req *pluginv1.RunRequest) (resp *pluginv
 	}()
 	resp = &pluginv1.RunResponse{Outputs: out}
 	if opErr != nil {
-		resp.Error = opErr.Error()
+		resp.Error, resp.Code = opErr.Error(), ErrorCode(opErr)
 	}
 	return resp, nil
 }
 
-func (s *server) GenerateKAT(req *pluginv1.GenerateKATRequest, stream pluginv1.Plugin_GenerateKATServer) (err error) {
+func (s *server) GenerateKAT(req *pluginv1.GenerateKATRequest, stream pluginv1.Plugin_GenerateKATServer) error {
+	return rpcError(s.generateKAT(req, stream))
+}
+
+func (s *server) generateKAT(req *pluginv1.GenerateKATRequest, stream pluginv1.Plugin_GenerateKATServer) (err error) {
 	in, err := s.instance(req.Instance)
 	if err != nil {
 		return err
@@ -187,7 +187,7 @@ func (s *server) GenerateKAT(req *pluginv1.GenerateKATRequest, stream pluginv1.P
 		}
 		return w.flush()
 	}
-	return fmt.Errorf("%s: no KAT source %q", in.ID(), req.Source)
+	return withKind(fmt.Errorf("%s: no KAT source %q", in.ID(), req.Source), ErrUnknown)
 }
 
 // chunkWriter streams a KAT file in chunks.
@@ -222,7 +222,12 @@ func (w *chunkWriter) flush() error {
 
 var _ io.Writer = (*chunkWriter)(nil)
 
-func (s *server) Bench(_ context.Context, req *pluginv1.BenchRequest) (resp *pluginv1.BenchResponse, err error) {
+func (s *server) Bench(_ context.Context, req *pluginv1.BenchRequest) (*pluginv1.BenchResponse, error) {
+	resp, err := s.bench(req)
+	return resp, rpcError(err)
+}
+
+func (s *server) bench(req *pluginv1.BenchRequest) (resp *pluginv1.BenchResponse, err error) {
 	in, op, err := s.op(req.Instance, req.Op)
 	if err != nil {
 		return nil, err
@@ -259,7 +264,12 @@ func (s *server) Bench(_ context.Context, req *pluginv1.BenchRequest) (resp *plu
 	}, nil
 }
 
-func (s *server) ConstantTime(_ context.Context, req *pluginv1.ConstantTimeRequest) (resp *pluginv1.ConstantTimeResponse, err error) {
+func (s *server) ConstantTime(_ context.Context, req *pluginv1.ConstantTimeRequest) (*pluginv1.ConstantTimeResponse, error) {
+	resp, err := s.constantTime(req)
+	return resp, rpcError(err)
+}
+
+func (s *server) constantTime(req *pluginv1.ConstantTimeRequest) (resp *pluginv1.ConstantTimeResponse, err error) {
 	in, op, err := s.op(req.Instance, req.Op)
 	if err != nil {
 		return nil, err
@@ -269,7 +279,7 @@ func (s *server) ConstantTime(_ context.Context, req *pluginv1.ConstantTimeReque
 	defer runtime.UnlockOSThread()
 	r, err := ConstantTime(in, op, int(req.Measurements))
 	if err != nil {
-		return &pluginv1.ConstantTimeResponse{Error: err.Error()}, nil
+		return &pluginv1.ConstantTimeResponse{Error: err.Error(), Code: ErrorCode(err)}, nil
 	}
 	return &pluginv1.ConstantTimeResponse{N: int64(len(r.Cycles)), Cycles: r.Cycles, Classes: r.Classes}, nil
 }

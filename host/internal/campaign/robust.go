@@ -56,7 +56,7 @@ func malformed(v []byte, flips int) map[string][]byte {
 // process died or hung (a TransportError), or the operation panicked.
 func crashed(err error) bool {
 	var te *plugin.TransportError
-	return errors.As(err, &te) || strings.Contains(err.Error(), ": panic: ")
+	return errors.As(err, &te) || errors.Is(err, registry.ErrPanic)
 }
 
 // robust sends malformed inputs to every operation that parses input and
