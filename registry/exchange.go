@@ -14,13 +14,6 @@ type Transcript struct {
 	SS         [2][]byte
 }
 
-func pidx(p Party) int {
-	if p == PartyA {
-		return 0
-	}
-	return 1
-}
-
 // RunExchange runs a complete exchange of x with randomness from r, checks
 // that both parties derive the same secret, and returns the transcript.
 func RunExchange(x KEX, r io.Reader) (*Transcript, error) {
@@ -30,12 +23,12 @@ func RunExchange(x KEX, r io.Reader) (*Transcript, error) {
 		if err != nil {
 			return t, fmt.Errorf("init_%s: %w", p, err)
 		}
-		t.PK[pidx(p)], t.SK[pidx(p)], t.St[pidx(p)] = pk, sk, st
+		t.PK[PartyIndex(p)], t.SK[PartyIndex(p)], t.St[PartyIndex(p)] = pk, sk, st
 	}
 	st := [2][]byte{t.St[0], t.St[1]}
 	var in []byte
 	for i := 1; i <= x.Passes(); i++ {
-		s := pidx(Sender(i))
+		s := PartyIndex(Sender(i))
 		out, nst, err := x.Pass(i, r, t.PK[s], t.SK[s], t.PK[1-s], st[s], in)
 		if err != nil {
 			return t, fmt.Errorf("pass%d: %w", i, err)
@@ -46,7 +39,7 @@ func RunExchange(x KEX, r io.Reader) (*Transcript, error) {
 		in = out
 	}
 	for _, p := range []Party{PartyA, PartyB} {
-		s := pidx(p)
+		s := PartyIndex(p)
 		ss, err := x.Derive(p, t.PK[s], t.SK[s], t.PK[1-s], st[s], t.lastReceived(p))
 		if err != nil {
 			return t, fmt.Errorf("derive_%s: %w", p, err)
@@ -76,7 +69,7 @@ func (t *Transcript) finalState(p Party) []byte {
 			return t.StAfter[j-1]
 		}
 	}
-	return t.St[pidx(p)]
+	return t.St[PartyIndex(p)]
 }
 
 // stateBefore is the state the sender of pass i holds before it.
@@ -87,7 +80,7 @@ func (t *Transcript) stateBefore(i int) []byte {
 			return t.StAfter[j-1]
 		}
 	}
-	return t.St[pidx(s)]
+	return t.St[PartyIndex(s)]
 }
 
 // clone copies a transcript's byte strings.
@@ -101,4 +94,56 @@ func (t *Transcript) clone() *Transcript {
 		c.StAfter = append(c.StAfter, bytes.Clone(t.StAfter[i]))
 	}
 	return c
+}
+
+// RemoteKEX adapts two Runners, party A's and party B's, to KEX, so that
+// RunExchange drives an exchange across the process boundary: one
+// implementation with itself, or two against each other for interop. Each
+// randomized step gets exchangeRand bytes read from the exchange's reader.
+func RemoteKEX(a, b Runner, passes int) KEX { return remoteKEX{[2]Runner{a, b}, passes} }
+
+// exchangeRand is the randomness one step of a remote exchange may read.
+const exchangeRand = 1 << 16
+
+type remoteKEX struct {
+	rs     [2]Runner
+	passes int
+}
+
+func draw(r io.Reader) ([]byte, error) {
+	b := make([]byte, exchangeRand)
+	if _, err := io.ReadFull(r, b); err != nil {
+		return nil, fmt.Errorf("randomness: %w", err)
+	}
+	return b, nil
+}
+
+func (k remoteKEX) Passes() int { return k.passes }
+
+func (k remoteKEX) Init(p Party, r io.Reader) (pk, sk, st []byte, err error) {
+	rnd, err := draw(r)
+	if err != nil {
+		return nil, nil, nil, err
+	}
+	o, err := k.rs[PartyIndex(p)].Run(OpInit(p), rnd, nil)
+	return o[ArgPK], o[ArgSK], o[ArgSt], err
+}
+
+func (k remoteKEX) Pass(i int, r io.Reader, pk, sk, peerPK, st, in []byte) (out, newSt []byte, err error) {
+	rnd, err := draw(r)
+	if err != nil {
+		return nil, nil, err
+	}
+	o, err := k.rs[PartyIndex(Sender(i))].Run(OpPass(i), rnd, Args{
+		ArgPK: pk, ArgSK: sk, ArgPeerPK: peerPK, ArgSt: st, ArgIn: in})
+	if out = o[ArgOut]; out == nil {
+		out = []byte{} // a pass that sends nothing still sends a message
+	}
+	return out, o[ArgSt], err
+}
+
+func (k remoteKEX) Derive(p Party, pk, sk, peerPK, st, in []byte) ([]byte, error) {
+	o, err := k.rs[PartyIndex(p)].Run(OpDerive(p), nil, Args{
+		ArgPK: pk, ArgSK: sk, ArgPeerPK: peerPK, ArgSt: st, ArgIn: in})
+	return o[ArgSS], err
 }

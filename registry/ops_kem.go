@@ -50,7 +50,7 @@ func kemOps(k KEM) []Op {
 		}
 	}
 	return []Op{
-		{Name: "keygen", Secret: false,
+		{Name: OpKeygen, Secret: false,
 			Run: func(r io.Reader, _ Args) (Args, error) {
 				pk, sk, err := k.GenerateKey(r)
 				return Args{ArgPK: pk, ArgSK: sk}, err
@@ -58,9 +58,9 @@ func kemOps(k KEM) []Op {
 			Prepare: func(r io.Reader, _ BenchParams) (func() error, error) {
 				return func() error { _, _, err := k.GenerateKey(r); return err }, nil
 			}},
-		{Name: "encaps",
+		{Name: OpEncaps,
 			Run: func(r io.Reader, in Args) (Args, error) {
-				a, err := need("encaps", in, ArgPK)
+				a, err := need(OpEncaps, in, ArgPK)
 				if err != nil {
 					return nil, err
 				}
@@ -76,9 +76,9 @@ func kemOps(k KEM) []Op {
 					return pk, nil
 				}, func(pk []byte, _ bool) error { _, _, err := k.Encapsulate(r, pk); return err })
 			}},
-		{Name: "decaps", Secret: true,
+		{Name: OpDecaps, Secret: true,
 			Run: func(_ io.Reader, in Args) (Args, error) {
-				a, err := need("decaps", in, ArgSK, ArgCT)
+				a, err := need(OpDecaps, in, ArgSK, ArgCT)
 				if err != nil {
 					return nil, err
 				}
@@ -101,9 +101,9 @@ func kemOps(k KEM) []Op {
 				}
 				return func(c, j int) error { _, err := k.Decapsulate(sk, in.get(c, j)); return err }, nil
 			}},
-		{Name: "decaps_invalid", Secret: true,
+		{Name: OpDecapsInvalid, Secret: true,
 			Run: func(_ io.Reader, in Args) (Args, error) {
-				a, err := need("decaps_invalid", in, ArgSK, ArgCT)
+				a, err := need(OpDecapsInvalid, in, ArgSK, ArgCT)
 				if err != nil {
 					return nil, err
 				}

@@ -2,7 +2,6 @@ package registry
 
 import (
 	"io"
-	"strconv"
 )
 
 func kexOps(x KEX) []Op {
@@ -10,7 +9,7 @@ func kexOps(x KEX) []Op {
 	ops := make([]Op, 0, n+5)
 	for _, p := range []Party{PartyA, PartyB} {
 		p := p
-		ops = append(ops, Op{Name: "init_" + p.String(), Secret: false,
+		ops = append(ops, Op{Name: OpInit(p), Secret: false,
 			Run: func(r io.Reader, _ Args) (Args, error) {
 				pk, sk, st, err := x.Init(p, r)
 				return Args{ArgPK: pk, ArgSK: sk, ArgSt: st}, err
@@ -21,7 +20,7 @@ func kexOps(x KEX) []Op {
 	}
 	for i := 1; i <= n; i++ {
 		i := i
-		name := "pass" + strconv.Itoa(i)
+		name := OpPass(i)
 		ops = append(ops, Op{Name: name, Secret: true,
 			Run: func(r io.Reader, in Args) (Args, error) {
 				a, err := need(name, in, ArgPK, ArgSK, ArgPeerPK, ArgSt)
@@ -34,7 +33,7 @@ func kexOps(x KEX) []Op {
 			Prepare: func(r io.Reader, _ BenchParams) (func() error, error) {
 				return pooled(func() (*Transcript, error) { return RunExchange(x, r) },
 					func(t *Transcript, _ bool) error {
-						s := pidx(Sender(i))
+						s := PartyIndex(Sender(i))
 						var in []byte
 						if i > 1 {
 							in = t.Msg[i-2]
@@ -46,7 +45,7 @@ func kexOps(x KEX) []Op {
 			// Fixed vs random exchanges: the inputs of pass i from one
 			// transcript, or from many.
 			CT: kexCT(x, func(t *Transcript, r io.Reader) func() error {
-				s := pidx(Sender(i))
+				s := PartyIndex(Sender(i))
 				pk, sk, peer, st := t.PK[s], t.SK[s], t.PK[1-s], t.stateBefore(i)
 				var in []byte
 				if i > 1 {
@@ -57,7 +56,7 @@ func kexOps(x KEX) []Op {
 	}
 	for _, p := range []Party{PartyA, PartyB} {
 		p := p
-		name := "derive_" + p.String()
+		name := OpDerive(p)
 		ops = append(ops, Op{Name: name, Secret: true,
 			Run: func(_ io.Reader, in Args) (Args, error) {
 				a, err := need(name, in, ArgPK, ArgSK, ArgPeerPK, ArgSt)
@@ -71,7 +70,7 @@ func kexOps(x KEX) []Op {
 			Prepare: func(r io.Reader, _ BenchParams) (func() error, error) {
 				return pooled(func() (*Transcript, error) { return RunExchange(x, r) },
 					func(t *Transcript, check bool) error {
-						s := pidx(p)
+						s := PartyIndex(p)
 						ss, err := x.Derive(p, t.PK[s], t.SK[s], t.PK[1-s], t.finalState(p), t.lastReceived(p))
 						if err == nil && check {
 							err = same(name, ss, t.SS[s])
@@ -80,12 +79,12 @@ func kexOps(x KEX) []Op {
 					})
 			},
 			CT: kexCT(x, func(t *Transcript, _ io.Reader) func() error {
-				s := pidx(p)
+				s := PartyIndex(p)
 				pk, sk, peer, st, in := t.PK[s], t.SK[s], t.PK[1-s], t.finalState(p), t.lastReceived(p)
 				return func() error { _, err := x.Derive(p, pk, sk, peer, st, in); return err }
 			})})
 	}
-	ops = append(ops, Op{Name: "exchange", Secret: true,
+	ops = append(ops, Op{Name: OpExchange, Secret: true,
 		Run: func(r io.Reader, _ Args) (Args, error) {
 			t, err := RunExchange(x, r)
 			if err != nil {

@@ -7,7 +7,7 @@ import (
 
 func sigOps(s Signature) []Op {
 	return []Op{
-		{Name: "keygen",
+		{Name: OpKeygen,
 			Run: func(r io.Reader, _ Args) (Args, error) {
 				pk, sk, err := s.GenerateKey(r)
 				return Args{ArgPK: pk, ArgSK: sk}, err
@@ -15,9 +15,9 @@ func sigOps(s Signature) []Op {
 			Prepare: func(r io.Reader, _ BenchParams) (func() error, error) {
 				return func() error { _, _, err := s.GenerateKey(r); return err }, nil
 			}},
-		{Name: "sign", Secret: true,
+		{Name: OpSign, Secret: true,
 			Run: func(r io.Reader, in Args) (Args, error) {
-				a, err := need("sign", in, ArgSK, ArgMsg)
+				a, err := need(OpSign, in, ArgSK, ArgMsg)
 				if err != nil {
 					return nil, err
 				}
@@ -51,9 +51,9 @@ func sigOps(s Signature) []Op {
 				}
 				return func(c, j int) error { _, err := s.Sign(r, sk, in.get(c, j), nil); return err }, nil
 			}},
-		{Name: "verify",
+		{Name: OpVerify,
 			Run: func(_ io.Reader, in Args) (Args, error) {
-				a, err := need("verify", in, ArgPK, ArgMsg, ArgSig)
+				a, err := need(OpVerify, in, ArgPK, ArgMsg, ArgSig)
 				if err != nil {
 					return nil, err
 				}

@@ -10,9 +10,9 @@ import (
 // message length, and a body that processes it.
 
 func hashOps(h Hash) []Op {
-	return []Op{{Name: "hash",
+	return []Op{{Name: OpHash,
 		Run: func(_ io.Reader, in Args) (Args, error) {
-			a, err := need("hash", in, ArgMsg)
+			a, err := need(OpHash, in, ArgMsg)
 			if err != nil {
 				return nil, err
 			}
@@ -26,9 +26,9 @@ func hashOps(h Hash) []Op {
 }
 
 func xofOps(x XOF) []Op {
-	return []Op{{Name: "xof",
+	return []Op{{Name: OpXOF,
 		Run: func(_ io.Reader, in Args) (Args, error) {
-			a, err := need("xof", in, ArgMsg)
+			a, err := need(OpXOF, in, ArgMsg)
 			if err != nil {
 				return nil, err
 			}
@@ -51,9 +51,9 @@ func xofOps(x XOF) []Op {
 }
 
 func macOps(m MAC) []Op {
-	return []Op{{Name: "mac",
+	return []Op{{Name: OpMAC,
 		Run: func(_ io.Reader, in Args) (Args, error) {
-			a, err := need("mac", in, ArgKey, ArgMsg)
+			a, err := need(OpMAC, in, ArgKey, ArgMsg)
 			if err != nil {
 				return nil, err
 			}
@@ -76,9 +76,9 @@ func macOps(m MAC) []Op {
 }
 
 func kdfOps(k KDF) []Op {
-	return []Op{{Name: "kdf",
+	return []Op{{Name: OpKDF,
 		Run: func(_ io.Reader, in Args) (Args, error) {
-			a, err := need("kdf", in, ArgKey)
+			a, err := need(OpKDF, in, ArgKey)
 			if err != nil {
 				return nil, err
 			}
@@ -101,7 +101,7 @@ func kdfOps(k KDF) []Op {
 
 func aeadOps(a AEAD) []Op {
 	open := func(in Args) (Args, error) {
-		v, err := need("open", in, ArgKey, ArgNonce, ArgCT)
+		v, err := need(OpOpen, in, ArgKey, ArgNonce, ArgCT)
 		if err != nil {
 			return nil, err
 		}
@@ -132,9 +132,9 @@ func aeadOps(a AEAD) []Op {
 		return aead, nonce, msg, ct, nil
 	}
 	return []Op{
-		{Name: "seal",
+		{Name: OpSeal,
 			Run: func(_ io.Reader, in Args) (Args, error) {
-				v, err := need("seal", in, ArgKey, ArgNonce, ArgMsg)
+				v, err := need(OpSeal, in, ArgKey, ArgNonce, ArgMsg)
 				if err != nil {
 					return nil, err
 				}
@@ -155,7 +155,7 @@ func aeadOps(a AEAD) []Op {
 				dst := make([]byte, 0, len(ct))
 				return func() error { c.Seal(dst, nonce, msg, nil); return nil }, nil
 			}},
-		{Name: "open", Secret: true,
+		{Name: OpOpen, Secret: true,
 			Run: func(_ io.Reader, in Args) (Args, error) { return open(in) },
 			Prepare: func(_ io.Reader, p BenchParams) (func() error, error) {
 				c, nonce, msg, ct, err := prep(p)
@@ -169,9 +169,9 @@ func aeadOps(a AEAD) []Op {
 }
 
 func drbgOps(d DRBG) []Op {
-	return []Op{{Name: "generate",
+	return []Op{{Name: OpGenerate,
 		Run: func(_ io.Reader, in Args) (Args, error) {
-			a, err := need("generate", in, ArgKey)
+			a, err := need(OpGenerate, in, ArgKey)
 			if err != nil {
 				return nil, err
 			}
