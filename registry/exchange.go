@@ -83,6 +83,27 @@ func (t *Transcript) stateBefore(i int) []byte {
 	return t.St[PartyIndex(s)]
 }
 
+// stepInputs are the inputs of one party's step of an exchange.
+type stepInputs struct{ pk, sk, peer, st, in []byte }
+
+// passInputs are what the sender of pass i takes in the transcript's
+// exchange: its keys, the peer's public key, its state before the pass and
+// the previous pass's message (none for pass 1).
+func (t *Transcript) passInputs(i int) stepInputs {
+	s := PartyIndex(Sender(i))
+	var in []byte
+	if i > 1 {
+		in = t.Msg[i-2]
+	}
+	return stepInputs{t.PK[s], t.SK[s], t.PK[1-s], t.stateBefore(i), in}
+}
+
+// deriveInputs are what party p derives the shared secret from.
+func (t *Transcript) deriveInputs(p Party) stepInputs {
+	s := PartyIndex(p)
+	return stepInputs{t.PK[s], t.SK[s], t.PK[1-s], t.finalState(p), t.lastReceived(p)}
+}
+
 // clone copies a transcript's byte strings.
 func (t *Transcript) clone() *Transcript {
 	c := &Transcript{}

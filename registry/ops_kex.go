@@ -8,7 +8,6 @@ func kexOps(x KEX) []Op {
 	n := x.Passes()
 	ops := make([]Op, 0, n+5)
 	for _, p := range []Party{PartyA, PartyB} {
-		p := p
 		ops = append(ops, Op{Name: OpInit(p), Secret: false,
 			Run: func(r io.Reader, _ Args) (Args, error) {
 				pk, sk, st, err := x.Init(p, r)
@@ -19,7 +18,6 @@ func kexOps(x KEX) []Op {
 			}})
 	}
 	for i := 1; i <= n; i++ {
-		i := i
 		name := OpPass(i)
 		ops = append(ops, Op{Name: name, Secret: true,
 			Run: func(r io.Reader, in Args) (Args, error) {
@@ -33,29 +31,19 @@ func kexOps(x KEX) []Op {
 			Prepare: func(r io.Reader, _ BenchParams) (func() error, error) {
 				return pooled(func() (*Transcript, error) { return RunExchange(x, r) },
 					func(t *Transcript, _ bool) error {
-						s := PartyIndex(Sender(i))
-						var in []byte
-						if i > 1 {
-							in = t.Msg[i-2]
-						}
-						_, _, err := x.Pass(i, r, t.PK[s], t.SK[s], t.PK[1-s], t.stateBefore(i), in)
+						a := t.passInputs(i)
+						_, _, err := x.Pass(i, r, a.pk, a.sk, a.peer, a.st, a.in)
 						return err
 					})
 			},
 			// Fixed vs random exchanges: the inputs of pass i from one
 			// transcript, or from many.
 			CT: kexCT(x, func(t *Transcript, r io.Reader) func() error {
-				s := PartyIndex(Sender(i))
-				pk, sk, peer, st := t.PK[s], t.SK[s], t.PK[1-s], t.stateBefore(i)
-				var in []byte
-				if i > 1 {
-					in = t.Msg[i-2]
-				}
-				return func() error { _, _, err := x.Pass(i, r, pk, sk, peer, st, in); return err }
+				a := t.passInputs(i)
+				return func() error { _, _, err := x.Pass(i, r, a.pk, a.sk, a.peer, a.st, a.in); return err }
 			})})
 	}
 	for _, p := range []Party{PartyA, PartyB} {
-		p := p
 		name := OpDerive(p)
 		ops = append(ops, Op{Name: name, Secret: true,
 			Run: func(_ io.Reader, in Args) (Args, error) {
@@ -70,18 +58,17 @@ func kexOps(x KEX) []Op {
 			Prepare: func(r io.Reader, _ BenchParams) (func() error, error) {
 				return pooled(func() (*Transcript, error) { return RunExchange(x, r) },
 					func(t *Transcript, check bool) error {
-						s := PartyIndex(p)
-						ss, err := x.Derive(p, t.PK[s], t.SK[s], t.PK[1-s], t.finalState(p), t.lastReceived(p))
+						a := t.deriveInputs(p)
+						ss, err := x.Derive(p, a.pk, a.sk, a.peer, a.st, a.in)
 						if err == nil && check {
-							err = same(name, ss, t.SS[s])
+							err = same(name, ss, t.SS[PartyIndex(p)])
 						}
 						return err
 					})
 			},
 			CT: kexCT(x, func(t *Transcript, _ io.Reader) func() error {
-				s := PartyIndex(p)
-				pk, sk, peer, st, in := t.PK[s], t.SK[s], t.PK[1-s], t.finalState(p), t.lastReceived(p)
-				return func() error { _, err := x.Derive(p, pk, sk, peer, st, in); return err }
+				a := t.deriveInputs(p)
+				return func() error { _, err := x.Derive(p, a.pk, a.sk, a.peer, a.st, a.in); return err }
 			})})
 	}
 	ops = append(ops, Op{Name: OpExchange, Secret: true,
@@ -90,7 +77,7 @@ func kexOps(x KEX) []Op {
 			if err != nil {
 				return nil, err
 			}
-			return Args{"ss": t.SS[0]}, nil
+			return Args{ArgSS: t.SS[0]}, nil
 		},
 		Prepare: func(r io.Reader, _ BenchParams) (func() error, error) {
 			return func() error { _, err := RunExchange(x, r); return err }, nil

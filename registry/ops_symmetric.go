@@ -1,7 +1,6 @@
 package registry
 
 import (
-	"crypto/rand"
 	"fmt"
 	"io"
 )
@@ -189,10 +188,10 @@ func drbgOps(d DRBG) []Op {
 			}
 			return Args{ArgOut: out}, nil
 		},
-		Prepare: func(_ io.Reader, p BenchParams) (func() error, error) {
+		Prepare: func(r io.Reader, p BenchParams) (func() error, error) {
 			seed := make([]byte, d.SeedSize())
-			if _, err := rand.Read(seed); err != nil {
-				return nil, err
+			if _, err := io.ReadFull(r, seed); err != nil {
+				return nil, fmt.Errorf("seed: %w", err)
 			}
 			g, err := d.New(seed, nil, nil)
 			if err != nil {

@@ -67,6 +67,7 @@ type server struct {
 	pluginv1.UnimplementedPluginServer
 	p        *Plugin
 	byID     map[string]*Instance
+	ops      map[string]map[string]Op // by instance ID and name, built once
 	desc     *pluginv1.DescribeResponse
 	start    time.Time
 	prepared *preparedLoop // the last point a Bench call prepared
@@ -85,7 +86,7 @@ type preparedKey struct {
 }
 
 func newServer(p *Plugin) (*server, error) {
-	s := &server{p: p, byID: map[string]*Instance{}, start: time.Now()}
+	s := &server{p: p, byID: map[string]*Instance{}, ops: map[string]map[string]Op{}, start: time.Now()}
 	if p.Name == "" {
 		return nil, fmt.Errorf("plugin with no name")
 	}
@@ -97,6 +98,12 @@ func newServer(p *Plugin) (*server, error) {
 			return nil, fmt.Errorf("instance %s served twice", in.ID())
 		}
 		s.byID[in.ID()] = in
+		s.ops[in.ID()] = map[string]Op{}
+		for _, op := range Ops(in) {
+			if _, dup := s.ops[in.ID()][op.Name]; !dup { // the first of a name wins, as in FindOp
+				s.ops[in.ID()][op.Name] = op
+			}
+		}
 	}
 	s.desc = describe(p)
 	return s, nil
@@ -119,7 +126,7 @@ func (s *server) op(id, name string) (*Instance, Op, error) {
 	if err != nil {
 		return nil, Op{}, err
 	}
-	op, ok := FindOp(in, name)
+	op, ok := s.ops[id][name]
 	if !ok {
 		return nil, Op{}, withKind(fmt.Errorf("%s: no operation %q", in.ID(), name), ErrUnknown)
 	}
