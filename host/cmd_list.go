@@ -37,20 +37,20 @@ func cmdList(args []string) error {
 	for i := range srcs {
 		s := &srcs[i]
 		if err := plugin.Build(root, cache, s, os.Stderr); err != nil {
-			fmt.Fprintf(tw, "%s\t(build failed: %s)\t\t\t\t\n", s.Name, firstLine(err.Error()))
+			fmt.Fprintf(tw, "%s\t(build failed: %s)\t\t\t\t\n", s.Name, campaign.FirstLine(err.Error()))
 			failed = true
 			continue
 		}
 		sess, err := session.Start(s, session.Options(plugin.Options{Limits: c.limits, Launcher: lc, CPU: -1}))
 		if err != nil {
-			fmt.Fprintf(tw, "%s\t(does not start: %s)\t\t\t\t\n", s.Name, firstLine(err.Error()))
+			fmt.Fprintf(tw, "%s\t(does not start: %s)\t\t\t\t\n", s.Name, campaign.FirstLine(err.Error()))
 			failed = true
 			continue
 		}
 		d, err := sess.Describe()
 		sess.Stop()
 		if err != nil {
-			fmt.Fprintf(tw, "%s\t(describe failed: %s)\t\t\t\t\n", s.Name, firstLine(err.Error()))
+			fmt.Fprintf(tw, "%s\t(describe failed: %s)\t\t\t\t\n", s.Name, campaign.FirstLine(err.Error()))
 			failed = true
 			continue
 		}
@@ -72,13 +72,6 @@ func cmdList(args []string) error {
 		return &exitError{1, nil}
 	}
 	return nil
-}
-
-func firstLine(s string) string {
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		return s[:i]
-	}
-	return s
 }
 
 // sizes formats the non-zero sizes.

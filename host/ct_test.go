@@ -2,10 +2,12 @@ package main
 
 import (
 	"errors"
+	"io"
 	"path/filepath"
 	"strings"
 	"testing"
 
+	"crucible.dev/host/internal/campaign"
 	"crucible.dev/host/internal/evidence"
 	"crucible.dev/host/internal/plugin"
 	"crucible.dev/host/internal/sandbox"
@@ -118,7 +120,7 @@ func TestCTRestartFails(t *testing.T) {
 		return session.Options(plugin.Options{Limits: plugin.DefaultLimits, Launcher: lc, CPU: -1})(s)
 	}
 	src := &plugin.Source{Name: "fault-ctcrash", Binary: filepath.Join(dir, plugin.BinaryPrefix+"fault-ctcrash")}
-	recs := ctPlugin("", "", src, start, "fault-ctcrash", 1000)
+	recs := campaign.ConstantTime("", "", io.Discard, src, start, "fault-ctcrash", 1000)
 	got := map[string]*evidence.CTRecord{}
 	for _, r := range recs {
 		got[r.Op] = r

@@ -77,7 +77,7 @@ func (c *Campaign) robust(p *plugin.Process, pluginName string, in *pluginv1.Ins
 		switch {
 		case err != nil && crashed(err):
 			rc.Crashes++
-			find(op, fmt.Sprintf("%s input: %v", variant, firstLineOf(err.Error())))
+			find(op, fmt.Sprintf("%s input: %v", variant, FirstLine(err.Error())))
 			return !p.Exited()
 		case err != nil:
 			rc.Errors++
@@ -186,7 +186,9 @@ func (c *Campaign) robust(p *plugin.Process, pluginName string, in *pluginv1.Ins
 	return rc, fs
 }
 
-func firstLineOf(s string) string {
+// FirstLine is s up to its first newline: an error's message without the
+// stack or log lines that may follow it.
+func FirstLine(s string) string {
 	if i := strings.IndexByte(s, '\n'); i >= 0 {
 		return s[:i]
 	}
