@@ -13,7 +13,7 @@ import (
 	"crucible.dev/host/internal/evidence"
 	"crucible.dev/host/internal/hoststate"
 	"crucible.dev/host/internal/plugin"
-	"crucible.dev/registry/pluginv1"
+	"crucible.dev/host/internal/session"
 )
 
 func init() {
@@ -64,10 +64,10 @@ func cmdCT(args []string) error {
 	var recs []*evidence.CTRecord
 	for i := range srcs {
 		s := &srcs[i]
-		if !campaign.SelectPlugin(*suite, s.Name) {
+		if !session.SelectPlugin(*suite, s.Name) {
 			continue
 		}
-		recs = append(recs, ctPlugin(root, cache, s, opts, *suite, *n)...)
+		recs = append(recs, campaign.ConstantTime(root, cache, os.Stderr, s, session.Options(opts), *suite, *n)...)
 	}
 	if len(recs) == 0 {
 		return usageErr("suite %q has no operation with a constant-time test", *suite)
@@ -90,81 +90,6 @@ func cmdCT(args []string) error {
 		return &exitError{1, nil}
 	}
 	return nil
-}
-
-// ctPlugin checks every secret operation of one plugin, in one process
-// that is replaced when it dies.
-func ctPlugin(root, cache string, s *plugin.Source, opts plugin.Options, suite string, n int) []*evidence.CTRecord {
-	fail := func(err error) []*evidence.CTRecord {
-		return []*evidence.CTRecord{{Plugin: s.Name, Instance: "-", Op: "-", Verdict: evidence.CTError, Error: firstLine(err.Error())}}
-	}
-	if err := plugin.Build(root, cache, s, os.Stderr); err != nil {
-		return fail(err)
-	}
-	p, err := plugin.Start(*s, opts)
-	if err != nil {
-		return fail(err)
-	}
-	d, err := p.Describe()
-	if err != nil {
-		p.Kill()
-		return fail(err)
-	}
-	var recs []*evidence.CTRecord
-	for _, in := range d.Instances {
-		if !campaign.SelectInstance(suite, s.Name, in) || in.Unavailable != "" {
-			continue
-		}
-		for _, op := range in.Ops {
-			if !op.Secret || !op.Ct {
-				continue
-			}
-			if p == nil || p.Exited() {
-				if p != nil {
-					p.Kill()
-				}
-				if p, err = plugin.Start(*s, opts); err != nil {
-					p = nil
-					recs = append(recs, &evidence.CTRecord{Plugin: s.Name, Instance: campaign.InstID(in), Op: op.Name,
-						Verdict: evidence.CTError, Error: "restart: " + firstLine(err.Error())})
-					continue
-				}
-			}
-			recs = append(recs, ctOp(p, s.Name, in, op.Name, n))
-		}
-	}
-	if p != nil {
-		p.Kill()
-	}
-	return recs
-}
-
-// ctOp tests one operation. The maximum over a hundred crops of a test
-// whose classes take the same time still crosses the threshold now and then
-// under a noisy neighbour, so a crossing is repeated with fresh inputs and
-// counts as a leak only if it recurs: a real leak does, noise rarely twice.
-func ctOp(p *plugin.Process, pluginName string, in *pluginv1.Instance, op string, n int) *evidence.CTRecord {
-	r := &evidence.CTRecord{Plugin: pluginName, Instance: campaign.InstID(in), Op: op}
-	for len(r.Runs) < 2 {
-		resp, err := p.ConstantTime(&pluginv1.ConstantTimeRequest{Instance: r.Instance, Op: op, Measurements: int64(n)})
-		switch {
-		case err != nil:
-			r.Error = firstLine(err.Error())
-		case resp.Error != "":
-			r.Error = firstLine(resp.Error)
-		}
-		if r.Error != "" {
-			break
-		}
-		run := evidence.CTRun{Cycles: resp.Cycles, Classes: resp.Classes}
-		run.Result = run.Analyze()
-		r.Runs = append(r.Runs, run)
-		if run.Result.T <= ct.Threshold {
-			break
-		}
-	}
-	r.Verdict = r.Judge()
-	return r
 }
 
 // ctTable prints the verdicts.

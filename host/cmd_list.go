@@ -9,6 +9,7 @@ import (
 
 	"crucible.dev/host/internal/campaign"
 	"crucible.dev/host/internal/plugin"
+	"crucible.dev/host/internal/session"
 	"crucible.dev/registry"
 )
 
@@ -36,20 +37,20 @@ func cmdList(args []string) error {
 	for i := range srcs {
 		s := &srcs[i]
 		if err := plugin.Build(root, cache, s, os.Stderr); err != nil {
-			fmt.Fprintf(tw, "%s\t(build failed: %s)\t\t\t\t\n", s.Name, firstLine(err.Error()))
+			fmt.Fprintf(tw, "%s\t(build failed: %s)\t\t\t\t\n", s.Name, campaign.FirstLine(err.Error()))
 			failed = true
 			continue
 		}
-		p, err := plugin.Start(*s, plugin.Options{Limits: c.limits, Launcher: lc, CPU: -1})
+		sess, err := session.Start(s, session.Options(plugin.Options{Limits: c.limits, Launcher: lc, CPU: -1}))
 		if err != nil {
-			fmt.Fprintf(tw, "%s\t(does not start: %s)\t\t\t\t\n", s.Name, firstLine(err.Error()))
+			fmt.Fprintf(tw, "%s\t(does not start: %s)\t\t\t\t\n", s.Name, campaign.FirstLine(err.Error()))
 			failed = true
 			continue
 		}
-		d, err := p.Describe()
-		p.Kill()
+		d, err := sess.Describe()
+		sess.Stop()
 		if err != nil {
-			fmt.Fprintf(tw, "%s\t(describe failed: %s)\t\t\t\t\n", s.Name, firstLine(err.Error()))
+			fmt.Fprintf(tw, "%s\t(describe failed: %s)\t\t\t\t\n", s.Name, campaign.FirstLine(err.Error()))
 			failed = true
 			continue
 		}
@@ -66,18 +67,11 @@ func cmdList(args []string) error {
 		}
 	}
 	tw.Flush()
-	fmt.Printf("\nsuites: %s\n", strings.Join(campaign.Suites(srcs), ", "))
+	fmt.Printf("\nsuites: %s\n", strings.Join(session.Suites(srcs), ", "))
 	if failed {
 		return &exitError{1, nil}
 	}
 	return nil
-}
-
-func firstLine(s string) string {
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		return s[:i]
-	}
-	return s
 }
 
 // sizes formats the non-zero sizes.

@@ -9,9 +9,9 @@ import (
 	"strconv"
 	"strings"
 
-	"crucible.dev/host/internal/campaign"
 	"crucible.dev/host/internal/plugin"
 	"crucible.dev/host/internal/sandbox"
+	"crucible.dev/host/internal/session"
 	"crucible.dev/registry/catalog"
 )
 
@@ -96,17 +96,17 @@ func (c *common) discover() (root, cache string, srcs []plugin.Source, err error
 }
 
 // parseShard reads "K/N".
-func parseShard(s string) (campaign.Shard, error) {
+func parseShard(s string) (session.Shard, error) {
 	if s == "" {
-		return campaign.Shard{K: 1, N: 1}, nil
+		return session.Shard{K: 1, N: 1}, nil
 	}
 	k, n, ok := strings.Cut(s, "/")
 	ki, err1 := strconv.Atoi(k)
 	ni, err2 := strconv.Atoi(n)
 	if !ok || err1 != nil || err2 != nil || ni < 1 || ki < 1 || ki > ni {
-		return campaign.Shard{}, fmt.Errorf("--shard %q: want K/N with 1 <= K <= N", s)
+		return session.Shard{}, fmt.Errorf("--shard %q: want K/N with 1 <= K <= N", s)
 	}
-	return campaign.Shard{K: ki, N: ni}, nil
+	return session.Shard{K: ki, N: ni}, nil
 }
 
 // readLock reads crucible.lock: plugin name -> executable SHA-256.

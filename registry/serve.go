@@ -7,13 +7,11 @@ import (
 	"os"
 	"runtime"
 	"runtime/debug"
-	"sort"
 	"strconv"
 	"time"
 
 	"github.com/hashicorp/go-hclog"
 	"github.com/hashicorp/go-plugin"
-	"golang.org/x/sys/cpu"
 	"google.golang.org/grpc"
 
 	"crucible.dev/registry/katroot"
@@ -69,6 +67,7 @@ type server struct {
 	pluginv1.UnimplementedPluginServer
 	p        *Plugin
 	byID     map[string]*Instance
+	ops      map[string]map[string]Op // by instance ID and name, built once
 	desc     *pluginv1.DescribeResponse
 	start    time.Time
 	prepared *preparedLoop // the last point a Bench call prepared
@@ -87,7 +86,7 @@ type preparedKey struct {
 }
 
 func newServer(p *Plugin) (*server, error) {
-	s := &server{p: p, byID: map[string]*Instance{}, start: time.Now()}
+	s := &server{p: p, byID: map[string]*Instance{}, ops: map[string]map[string]Op{}, start: time.Now()}
 	if p.Name == "" {
 		return nil, fmt.Errorf("plugin with no name")
 	}
@@ -99,126 +98,24 @@ func newServer(p *Plugin) (*server, error) {
 			return nil, fmt.Errorf("instance %s served twice", in.ID())
 		}
 		s.byID[in.ID()] = in
+		s.ops[in.ID()] = map[string]Op{}
+		for _, op := range Ops(in) {
+			if _, dup := s.ops[in.ID()][op.Name]; !dup { // the first of a name wins, as in FindOp
+				s.ops[in.ID()][op.Name] = op
+			}
+		}
 	}
 	s.desc = describe(p)
 	return s, nil
 }
 
-func describe(p *Plugin) *pluginv1.DescribeResponse {
-	d := &pluginv1.DescribeResponse{
-		Name:        p.Name,
-		Version:     p.Version,
-		GoVersion:   runtime.Version(),
-		Build:       map[string]string{"GOOS": runtime.GOOS, "GOARCH": runtime.GOARCH, "GOMAXPROCS": strconv.Itoa(runtime.GOMAXPROCS(0))},
-		Deps:        map[string]string{},
-		CpuFeatures: cpuFeatures(),
-		Pid:         int32(os.Getpid()),
-		CycleSource: tscSource,
-	}
-	if bi, ok := debug.ReadBuildInfo(); ok {
-		d.Module = bi.Main.Path
-		for _, s := range bi.Settings {
-			d.Build[s.Key] = s.Value
-		}
-		for _, m := range bi.Deps {
-			v := m.Version
-			if m.Replace != nil {
-				v = "=> " + m.Replace.Path + " " + m.Replace.Version
-			}
-			d.Deps[m.Path] = v
-		}
-	}
-	for _, in := range p.Instances {
-		pi := &pluginv1.Instance{
-			Name: in.Name, Impl: in.Impl, Kind: string(in.Kind),
-			Sizes:       sizesToWire(in.Sizes),
-			Notes:       in.Notes,
-			Unavailable: in.Unavailable,
-			Profile:     in.Profile,
-		}
-		for _, k := range in.KATs {
-			pi.Kats = append(pi.Kats, &pluginv1.KAT{Source: k.Source, Format: k.Format, Records: int32(k.Records)})
-		}
-		for _, d := range in.Declared {
-			pi.DeclaredDigests = append(pi.DeclaredDigests, &pluginv1.DeclaredDigest{Source: d.Source, Records: int32(d.Records), Sha256: d.SHA256, Origin: d.Origin})
-		}
-		for _, v := range in.Vectors {
-			pi.VectorFiles = append(pi.VectorFiles, &pluginv1.VectorFile{Name: v.Name, Format: v.Format, Data: v.Data, Module: v.Module, Path: v.Path, Sha256: v.SHA256, Columns: v.Columns})
-		}
-		if in.Unavailable == "" {
-			for _, op := range Ops(in) {
-				pi.Ops = append(pi.Ops, &pluginv1.Op{Name: op.Name, Doc: op.Doc, Secret: op.Secret, Ct: op.CT != nil, Timed: op.Prepare != nil})
-			}
-		}
-		d.Instances = append(d.Instances, pi)
-	}
-	return d
-}
-
-// cpuFeatures lists the instruction-set extensions implementations dispatch
-// on, as golang.org/x/sys/cpu sees them.
-func cpuFeatures() []string {
-	var f []string
-	add := func(name string, ok bool) {
-		if ok {
-			f = append(f, name)
-		}
-	}
-	add("aes", cpu.X86.HasAES)
-	add("pclmulqdq", cpu.X86.HasPCLMULQDQ)
-	add("avx", cpu.X86.HasAVX)
-	add("avx2", cpu.X86.HasAVX2)
-	add("bmi1", cpu.X86.HasBMI1)
-	add("bmi2", cpu.X86.HasBMI2)
-	add("adx", cpu.X86.HasADX)
-	add("avx512f", cpu.X86.HasAVX512F)
-	add("avx512bw", cpu.X86.HasAVX512BW)
-	add("avx512vl", cpu.X86.HasAVX512VL)
-	add("avx512vaes", cpu.X86.HasAVX512VAES)
-	add("gfni", cpu.X86.HasAVX512GFNI)
-	add("asimd", cpu.ARM64.HasASIMD)
-	add("arm64-aes", cpu.ARM64.HasAES)
-	add("arm64-sha2", cpu.ARM64.HasSHA2)
-	add("arm64-sha3", cpu.ARM64.HasSHA3)
-	sort.Strings(f)
-	return f
-}
-
-func sizesToWire(s Sizes) *pluginv1.Sizes {
-	w := &pluginv1.Sizes{
-		Pk: int32(s.PublicKey), Sk: int32(s.SecretKey), Ct: int32(s.Ciphertext),
-		Sig: int32(s.Signature), Ss: int32(s.SharedSecret), Digest: int32(s.Digest),
-		Key: int32(s.Key), Nonce: int32(s.Nonce), Overhead: int32(s.Overhead),
-	}
-	for _, m := range s.Messages {
-		w.Messages = append(w.Messages, int32(m))
-	}
-	return w
-}
-
-// SizesFromWire converts declared sizes back from the wire form.
-func SizesFromWire(w *pluginv1.Sizes) Sizes {
-	if w == nil {
-		return Sizes{}
-	}
-	s := Sizes{
-		PublicKey: int(w.Pk), SecretKey: int(w.Sk), Ciphertext: int(w.Ct),
-		Signature: int(w.Sig), SharedSecret: int(w.Ss), Digest: int(w.Digest),
-		Key: int(w.Key), Nonce: int(w.Nonce), Overhead: int(w.Overhead),
-	}
-	for _, m := range w.Messages {
-		s.Messages = append(s.Messages, int(m))
-	}
-	return s
-}
-
 func (s *server) instance(id string) (*Instance, error) {
 	in, ok := s.byID[id]
 	if !ok {
-		return nil, fmt.Errorf("no instance %q", id)
+		return nil, withKind(fmt.Errorf("no instance %q", id), ErrUnknown)
 	}
 	if in.Unavailable != "" {
-		return nil, fmt.Errorf("instance %s is not built: %s", id, in.Unavailable)
+		return nil, withKind(fmt.Errorf("instance %s is not built: %s", id, in.Unavailable), ErrUnavailable)
 	}
 	return in, nil
 }
@@ -229,9 +126,9 @@ func (s *server) op(id, name string) (*Instance, Op, error) {
 	if err != nil {
 		return nil, Op{}, err
 	}
-	op, ok := FindOp(in, name)
+	op, ok := s.ops[id][name]
 	if !ok {
-		return nil, Op{}, fmt.Errorf("%s: no operation %q", in.ID(), name)
+		return nil, Op{}, withKind(fmt.Errorf("%s: no operation %q", in.ID(), name), ErrUnknown)
 	}
 	return in, op, nil
 }
@@ -240,7 +137,7 @@ func (s *server) op(id, name string) (*Instance, Op, error) {
 // happened, so one faulty operation is a finding and not a lost plugin.
 func guard(what string, err *error) {
 	if r := recover(); r != nil {
-		*err = fmt.Errorf("%s: panic: %v\n%s", what, r, debug.Stack())
+		*err = fmt.Errorf("%s: %w: %v\n%s", what, ErrPanic, r, debug.Stack())
 	}
 }
 
@@ -249,13 +146,9 @@ func (s *server) Describe(context.Context, *pluginv1.DescribeRequest) (*pluginv1
 }
 
 func (s *server) Run(_ context.Context, req *pluginv1.RunRequest) (resp *pluginv1.RunResponse, err error) {
-	in, err := s.instance(req.Instance)
+	in, op, err := s.op(req.Instance, req.Op)
 	if err != nil {
-		return &pluginv1.RunResponse{Error: err.Error()}, nil
-	}
-	op, ok := FindOp(in, req.Op)
-	if !ok {
-		return &pluginv1.RunResponse{Error: fmt.Sprintf("%s: no operation %q", in.ID(), req.Op)}, nil
+		return &pluginv1.RunResponse{Error: err.Error(), Code: ErrorCode(err)}, nil
 	}
 	var rand []byte
 	if req.HasRand {
@@ -272,12 +165,16 @@ func (s *server) Run(_ context.Context, req *pluginv1.RunRequest) (resp *pluginv
 	}()
 	resp = &pluginv1.RunResponse{Outputs: out}
 	if opErr != nil {
-		resp.Error = opErr.Error()
+		resp.Error, resp.Code = opErr.Error(), ErrorCode(opErr)
 	}
 	return resp, nil
 }
 
-func (s *server) GenerateKAT(req *pluginv1.GenerateKATRequest, stream pluginv1.Plugin_GenerateKATServer) (err error) {
+func (s *server) GenerateKAT(req *pluginv1.GenerateKATRequest, stream pluginv1.Plugin_GenerateKATServer) error {
+	return rpcError(s.generateKAT(req, stream))
+}
+
+func (s *server) generateKAT(req *pluginv1.GenerateKATRequest, stream pluginv1.Plugin_GenerateKATServer) (err error) {
 	in, err := s.instance(req.Instance)
 	if err != nil {
 		return err
@@ -297,7 +194,7 @@ func (s *server) GenerateKAT(req *pluginv1.GenerateKATRequest, stream pluginv1.P
 		}
 		return w.flush()
 	}
-	return fmt.Errorf("%s: no KAT source %q", in.ID(), req.Source)
+	return withKind(fmt.Errorf("%s: no KAT source %q", in.ID(), req.Source), ErrUnknown)
 }
 
 // chunkWriter streams a KAT file in chunks.
@@ -332,7 +229,12 @@ func (w *chunkWriter) flush() error {
 
 var _ io.Writer = (*chunkWriter)(nil)
 
-func (s *server) Bench(_ context.Context, req *pluginv1.BenchRequest) (resp *pluginv1.BenchResponse, err error) {
+func (s *server) Bench(_ context.Context, req *pluginv1.BenchRequest) (*pluginv1.BenchResponse, error) {
+	resp, err := s.bench(req)
+	return resp, rpcError(err)
+}
+
+func (s *server) bench(req *pluginv1.BenchRequest) (resp *pluginv1.BenchResponse, err error) {
 	in, op, err := s.op(req.Instance, req.Op)
 	if err != nil {
 		return nil, err
@@ -369,7 +271,12 @@ func (s *server) Bench(_ context.Context, req *pluginv1.BenchRequest) (resp *plu
 	}, nil
 }
 
-func (s *server) ConstantTime(_ context.Context, req *pluginv1.ConstantTimeRequest) (resp *pluginv1.ConstantTimeResponse, err error) {
+func (s *server) ConstantTime(_ context.Context, req *pluginv1.ConstantTimeRequest) (*pluginv1.ConstantTimeResponse, error) {
+	resp, err := s.constantTime(req)
+	return resp, rpcError(err)
+}
+
+func (s *server) constantTime(req *pluginv1.ConstantTimeRequest) (resp *pluginv1.ConstantTimeResponse, err error) {
 	in, op, err := s.op(req.Instance, req.Op)
 	if err != nil {
 		return nil, err
@@ -379,7 +286,7 @@ func (s *server) ConstantTime(_ context.Context, req *pluginv1.ConstantTimeReque
 	defer runtime.UnlockOSThread()
 	r, err := ConstantTime(in, op, int(req.Measurements))
 	if err != nil {
-		return &pluginv1.ConstantTimeResponse{Error: err.Error()}, nil
+		return &pluginv1.ConstantTimeResponse{Error: err.Error(), Code: ErrorCode(err)}, nil
 	}
 	return &pluginv1.ConstantTimeResponse{N: int64(len(r.Cycles)), Cycles: r.Cycles, Classes: r.Classes}, nil
 }

@@ -27,6 +27,66 @@ const (
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
 
+// ErrorCode says what kind of failure an error is, so the host tells a
+// refusal from a crash by a code and not by reading the message. A failed
+// call (Bench, GenerateKAT, ConstantTime) carries it as a Failure in its
+// gRPC status details; Run and ConstantTime answers carry it beside their
+// error text.
+type ErrorCode int32
+
+const (
+	ErrorCode_ERROR_CODE_NONE        ErrorCode = 0
+	ErrorCode_ERROR_CODE_OPERATION   ErrorCode = 1 // the operation failed or refused its input
+	ErrorCode_ERROR_CODE_PANIC       ErrorCode = 2 // the algorithm code panicked
+	ErrorCode_ERROR_CODE_UNKNOWN     ErrorCode = 3 // no such instance, operation or KAT source
+	ErrorCode_ERROR_CODE_UNAVAILABLE ErrorCode = 4 // the instance is not built on this system
+)
+
+// Enum value maps for ErrorCode.
+var (
+	ErrorCode_name = map[int32]string{
+		0: "ERROR_CODE_NONE",
+		1: "ERROR_CODE_OPERATION",
+		2: "ERROR_CODE_PANIC",
+		3: "ERROR_CODE_UNKNOWN",
+		4: "ERROR_CODE_UNAVAILABLE",
+	}
+	ErrorCode_value = map[string]int32{
+		"ERROR_CODE_NONE":        0,
+		"ERROR_CODE_OPERATION":   1,
+		"ERROR_CODE_PANIC":       2,
+		"ERROR_CODE_UNKNOWN":     3,
+		"ERROR_CODE_UNAVAILABLE": 4,
+	}
+)
+
+func (x ErrorCode) Enum() *ErrorCode {
+	p := new(ErrorCode)
+	*p = x
+	return p
+}
+
+func (x ErrorCode) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (ErrorCode) Descriptor() protoreflect.EnumDescriptor {
+	return file_plugin_proto_enumTypes[0].Descriptor()
+}
+
+func (ErrorCode) Type() protoreflect.EnumType {
+	return &file_plugin_proto_enumTypes[0]
+}
+
+func (x ErrorCode) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use ErrorCode.Descriptor instead.
+func (ErrorCode) EnumDescriptor() ([]byte, []int) {
+	return file_plugin_proto_rawDescGZIP(), []int{0}
+}
+
 type DescribeRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	unknownFields protoimpl.UnknownFields
@@ -801,7 +861,8 @@ func (x *RunRequest) GetHasRand() bool {
 type RunResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Outputs       map[string][]byte      `protobuf:"bytes,1,rep,name=outputs,proto3" json:"outputs,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
-	Error         string                 `protobuf:"bytes,2,opt,name=error,proto3" json:"error,omitempty"` // the operation's own error, if any
+	Error         string                 `protobuf:"bytes,2,opt,name=error,proto3" json:"error,omitempty"`                                  // the operation's own error, if any
+	Code          ErrorCode              `protobuf:"varint,3,opt,name=code,proto3,enum=crucible.plugin.v1.ErrorCode" json:"code,omitempty"` // what kind of error it is
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -850,6 +911,58 @@ func (x *RunResponse) GetError() string {
 	return ""
 }
 
+func (x *RunResponse) GetCode() ErrorCode {
+	if x != nil {
+		return x.Code
+	}
+	return ErrorCode_ERROR_CODE_NONE
+}
+
+// Failure is the detail of a failed call's gRPC status.
+type Failure struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Code          ErrorCode              `protobuf:"varint,1,opt,name=code,proto3,enum=crucible.plugin.v1.ErrorCode" json:"code,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Failure) Reset() {
+	*x = Failure{}
+	mi := &file_plugin_proto_msgTypes[10]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Failure) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Failure) ProtoMessage() {}
+
+func (x *Failure) ProtoReflect() protoreflect.Message {
+	mi := &file_plugin_proto_msgTypes[10]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Failure.ProtoReflect.Descriptor instead.
+func (*Failure) Descriptor() ([]byte, []int) {
+	return file_plugin_proto_rawDescGZIP(), []int{10}
+}
+
+func (x *Failure) GetCode() ErrorCode {
+	if x != nil {
+		return x.Code
+	}
+	return ErrorCode_ERROR_CODE_NONE
+}
+
 type GenerateKATRequest struct {
 	state    protoimpl.MessageState `protogen:"open.v1"`
 	Instance string                 `protobuf:"bytes,1,opt,name=instance,proto3" json:"instance,omitempty"`
@@ -865,7 +978,7 @@ type GenerateKATRequest struct {
 
 func (x *GenerateKATRequest) Reset() {
 	*x = GenerateKATRequest{}
-	mi := &file_plugin_proto_msgTypes[10]
+	mi := &file_plugin_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -877,7 +990,7 @@ func (x *GenerateKATRequest) String() string {
 func (*GenerateKATRequest) ProtoMessage() {}
 
 func (x *GenerateKATRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_plugin_proto_msgTypes[10]
+	mi := &file_plugin_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -890,7 +1003,7 @@ func (x *GenerateKATRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GenerateKATRequest.ProtoReflect.Descriptor instead.
 func (*GenerateKATRequest) Descriptor() ([]byte, []int) {
-	return file_plugin_proto_rawDescGZIP(), []int{10}
+	return file_plugin_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *GenerateKATRequest) GetInstance() string {
@@ -930,7 +1043,7 @@ type KATChunk struct {
 
 func (x *KATChunk) Reset() {
 	*x = KATChunk{}
-	mi := &file_plugin_proto_msgTypes[11]
+	mi := &file_plugin_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -942,7 +1055,7 @@ func (x *KATChunk) String() string {
 func (*KATChunk) ProtoMessage() {}
 
 func (x *KATChunk) ProtoReflect() protoreflect.Message {
-	mi := &file_plugin_proto_msgTypes[11]
+	mi := &file_plugin_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -955,7 +1068,7 @@ func (x *KATChunk) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use KATChunk.ProtoReflect.Descriptor instead.
 func (*KATChunk) Descriptor() ([]byte, []int) {
-	return file_plugin_proto_rawDescGZIP(), []int{11}
+	return file_plugin_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *KATChunk) GetData() []byte {
@@ -986,7 +1099,7 @@ type BenchRequest struct {
 
 func (x *BenchRequest) Reset() {
 	*x = BenchRequest{}
-	mi := &file_plugin_proto_msgTypes[12]
+	mi := &file_plugin_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -998,7 +1111,7 @@ func (x *BenchRequest) String() string {
 func (*BenchRequest) ProtoMessage() {}
 
 func (x *BenchRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_plugin_proto_msgTypes[12]
+	mi := &file_plugin_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1011,7 +1124,7 @@ func (x *BenchRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BenchRequest.ProtoReflect.Descriptor instead.
 func (*BenchRequest) Descriptor() ([]byte, []int) {
-	return file_plugin_proto_rawDescGZIP(), []int{12}
+	return file_plugin_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *BenchRequest) GetInstance() string {
@@ -1100,7 +1213,7 @@ type BenchResponse struct {
 
 func (x *BenchResponse) Reset() {
 	*x = BenchResponse{}
-	mi := &file_plugin_proto_msgTypes[13]
+	mi := &file_plugin_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1112,7 +1225,7 @@ func (x *BenchResponse) String() string {
 func (*BenchResponse) ProtoMessage() {}
 
 func (x *BenchResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_plugin_proto_msgTypes[13]
+	mi := &file_plugin_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1125,7 +1238,7 @@ func (x *BenchResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BenchResponse.ProtoReflect.Descriptor instead.
 func (*BenchResponse) Descriptor() ([]byte, []int) {
-	return file_plugin_proto_rawDescGZIP(), []int{13}
+	return file_plugin_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *BenchResponse) GetNs() []int64 {
@@ -1245,7 +1358,7 @@ type ConstantTimeRequest struct {
 
 func (x *ConstantTimeRequest) Reset() {
 	*x = ConstantTimeRequest{}
-	mi := &file_plugin_proto_msgTypes[14]
+	mi := &file_plugin_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1257,7 +1370,7 @@ func (x *ConstantTimeRequest) String() string {
 func (*ConstantTimeRequest) ProtoMessage() {}
 
 func (x *ConstantTimeRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_plugin_proto_msgTypes[14]
+	mi := &file_plugin_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1270,7 +1383,7 @@ func (x *ConstantTimeRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConstantTimeRequest.ProtoReflect.Descriptor instead.
 func (*ConstantTimeRequest) Descriptor() ([]byte, []int) {
-	return file_plugin_proto_rawDescGZIP(), []int{14}
+	return file_plugin_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *ConstantTimeRequest) GetInstance() string {
@@ -1305,15 +1418,16 @@ type ConstantTimeResponse struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	N             int64                  `protobuf:"varint,2,opt,name=n,proto3" json:"n,omitempty"` // measurements
 	Error         string                 `protobuf:"bytes,4,opt,name=error,proto3" json:"error,omitempty"`
-	Cycles        []int64                `protobuf:"varint,5,rep,packed,name=cycles,proto3" json:"cycles,omitempty"` // per measurement, the cycle counter around one call
-	Classes       []byte                 `protobuf:"bytes,6,opt,name=classes,proto3" json:"classes,omitempty"`       // per measurement, 0 (fixed input) or 1 (random input)
+	Cycles        []int64                `protobuf:"varint,5,rep,packed,name=cycles,proto3" json:"cycles,omitempty"`                        // per measurement, the cycle counter around one call
+	Classes       []byte                 `protobuf:"bytes,6,opt,name=classes,proto3" json:"classes,omitempty"`                              // per measurement, 0 (fixed input) or 1 (random input)
+	Code          ErrorCode              `protobuf:"varint,7,opt,name=code,proto3,enum=crucible.plugin.v1.ErrorCode" json:"code,omitempty"` // what kind of error it is
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *ConstantTimeResponse) Reset() {
 	*x = ConstantTimeResponse{}
-	mi := &file_plugin_proto_msgTypes[15]
+	mi := &file_plugin_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1325,7 +1439,7 @@ func (x *ConstantTimeResponse) String() string {
 func (*ConstantTimeResponse) ProtoMessage() {}
 
 func (x *ConstantTimeResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_plugin_proto_msgTypes[15]
+	mi := &file_plugin_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1338,7 +1452,7 @@ func (x *ConstantTimeResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConstantTimeResponse.ProtoReflect.Descriptor instead.
 func (*ConstantTimeResponse) Descriptor() ([]byte, []int) {
-	return file_plugin_proto_rawDescGZIP(), []int{15}
+	return file_plugin_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *ConstantTimeResponse) GetN() int64 {
@@ -1367,6 +1481,13 @@ func (x *ConstantTimeResponse) GetClasses() []byte {
 		return x.Classes
 	}
 	return nil
+}
+
+func (x *ConstantTimeResponse) GetCode() ErrorCode {
+	if x != nil {
+		return x.Code
+	}
+	return ErrorCode_ERROR_CODE_NONE
 }
 
 var File_plugin_proto protoreflect.FileDescriptor
@@ -1460,13 +1581,16 @@ const file_plugin_proto_rawDesc = "" +
 	"\bhas_rand\x18\x05 \x01(\bR\ahasRand\x1a7\n" +
 	"\tArgsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\fR\x05value:\x028\x01\"\xa7\x01\n" +
+	"\x05value\x18\x02 \x01(\fR\x05value:\x028\x01\"\xda\x01\n" +
 	"\vRunResponse\x12F\n" +
 	"\aoutputs\x18\x01 \x03(\v2,.crucible.plugin.v1.RunResponse.OutputsEntryR\aoutputs\x12\x14\n" +
-	"\x05error\x18\x02 \x01(\tR\x05error\x1a:\n" +
+	"\x05error\x18\x02 \x01(\tR\x05error\x121\n" +
+	"\x04code\x18\x03 \x01(\x0e2\x1d.crucible.plugin.v1.ErrorCodeR\x04code\x1a:\n" +
 	"\fOutputsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\fR\x05value:\x028\x01\"v\n" +
+	"\x05value\x18\x02 \x01(\fR\x05value:\x028\x01\"<\n" +
+	"\aFailure\x121\n" +
+	"\x04code\x18\x01 \x01(\x0e2\x1d.crucible.plugin.v1.ErrorCodeR\x04code\"v\n" +
 	"\x12GenerateKATRequest\x12\x1a\n" +
 	"\binstance\x18\x01 \x01(\tR\binstance\x12\x16\n" +
 	"\x06source\x18\x02 \x01(\tR\x06source\x12\x18\n" +
@@ -1512,12 +1636,19 @@ const file_plugin_proto_rawDesc = "" +
 	"\binstance\x18\x01 \x01(\tR\binstance\x12\x0e\n" +
 	"\x02op\x18\x02 \x01(\tR\x02op\x12\"\n" +
 	"\fmeasurements\x18\x03 \x01(\x03R\fmeasurements\x12\x12\n" +
-	"\x04seed\x18\x04 \x01(\x04R\x04seed\"x\n" +
+	"\x04seed\x18\x04 \x01(\x04R\x04seed\"\xab\x01\n" +
 	"\x14ConstantTimeResponse\x12\f\n" +
 	"\x01n\x18\x02 \x01(\x03R\x01n\x12\x14\n" +
 	"\x05error\x18\x04 \x01(\tR\x05error\x12\x16\n" +
 	"\x06cycles\x18\x05 \x03(\x03R\x06cycles\x12\x18\n" +
-	"\aclasses\x18\x06 \x01(\fR\aclassesJ\x04\b\x01\x10\x02J\x04\b\x03\x10\x042\xaf\x03\n" +
+	"\aclasses\x18\x06 \x01(\fR\aclasses\x121\n" +
+	"\x04code\x18\a \x01(\x0e2\x1d.crucible.plugin.v1.ErrorCodeR\x04codeJ\x04\b\x01\x10\x02J\x04\b\x03\x10\x04*\x84\x01\n" +
+	"\tErrorCode\x12\x13\n" +
+	"\x0fERROR_CODE_NONE\x10\x00\x12\x18\n" +
+	"\x14ERROR_CODE_OPERATION\x10\x01\x12\x14\n" +
+	"\x10ERROR_CODE_PANIC\x10\x02\x12\x16\n" +
+	"\x12ERROR_CODE_UNKNOWN\x10\x03\x12\x1a\n" +
+	"\x16ERROR_CODE_UNAVAILABLE\x10\x042\xaf\x03\n" +
 	"\x06Plugin\x12U\n" +
 	"\bDescribe\x12#.crucible.plugin.v1.DescribeRequest\x1a$.crucible.plugin.v1.DescribeResponse\x12F\n" +
 	"\x03Run\x12\x1e.crucible.plugin.v1.RunRequest\x1a\x1f.crucible.plugin.v1.RunResponse\x12U\n" +
@@ -1537,61 +1668,67 @@ func file_plugin_proto_rawDescGZIP() []byte {
 	return file_plugin_proto_rawDescData
 }
 
-var file_plugin_proto_msgTypes = make([]protoimpl.MessageInfo, 23)
+var file_plugin_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
+var file_plugin_proto_msgTypes = make([]protoimpl.MessageInfo, 24)
 var file_plugin_proto_goTypes = []any{
-	(*DescribeRequest)(nil),      // 0: crucible.plugin.v1.DescribeRequest
-	(*DescribeResponse)(nil),     // 1: crucible.plugin.v1.DescribeResponse
-	(*Instance)(nil),             // 2: crucible.plugin.v1.Instance
-	(*DeclaredDigest)(nil),       // 3: crucible.plugin.v1.DeclaredDigest
-	(*VectorFile)(nil),           // 4: crucible.plugin.v1.VectorFile
-	(*Op)(nil),                   // 5: crucible.plugin.v1.Op
-	(*KAT)(nil),                  // 6: crucible.plugin.v1.KAT
-	(*Sizes)(nil),                // 7: crucible.plugin.v1.Sizes
-	(*RunRequest)(nil),           // 8: crucible.plugin.v1.RunRequest
-	(*RunResponse)(nil),          // 9: crucible.plugin.v1.RunResponse
-	(*GenerateKATRequest)(nil),   // 10: crucible.plugin.v1.GenerateKATRequest
-	(*KATChunk)(nil),             // 11: crucible.plugin.v1.KATChunk
-	(*BenchRequest)(nil),         // 12: crucible.plugin.v1.BenchRequest
-	(*BenchResponse)(nil),        // 13: crucible.plugin.v1.BenchResponse
-	(*ConstantTimeRequest)(nil),  // 14: crucible.plugin.v1.ConstantTimeRequest
-	(*ConstantTimeResponse)(nil), // 15: crucible.plugin.v1.ConstantTimeResponse
-	nil,                          // 16: crucible.plugin.v1.DescribeResponse.BuildEntry
-	nil,                          // 17: crucible.plugin.v1.DescribeResponse.DepsEntry
-	nil,                          // 18: crucible.plugin.v1.Instance.NotesEntry
-	nil,                          // 19: crucible.plugin.v1.VectorFile.ColumnsEntry
-	nil,                          // 20: crucible.plugin.v1.RunRequest.ArgsEntry
-	nil,                          // 21: crucible.plugin.v1.RunResponse.OutputsEntry
-	nil,                          // 22: crucible.plugin.v1.BenchResponse.CallsPerOpEntry
+	(ErrorCode)(0),               // 0: crucible.plugin.v1.ErrorCode
+	(*DescribeRequest)(nil),      // 1: crucible.plugin.v1.DescribeRequest
+	(*DescribeResponse)(nil),     // 2: crucible.plugin.v1.DescribeResponse
+	(*Instance)(nil),             // 3: crucible.plugin.v1.Instance
+	(*DeclaredDigest)(nil),       // 4: crucible.plugin.v1.DeclaredDigest
+	(*VectorFile)(nil),           // 5: crucible.plugin.v1.VectorFile
+	(*Op)(nil),                   // 6: crucible.plugin.v1.Op
+	(*KAT)(nil),                  // 7: crucible.plugin.v1.KAT
+	(*Sizes)(nil),                // 8: crucible.plugin.v1.Sizes
+	(*RunRequest)(nil),           // 9: crucible.plugin.v1.RunRequest
+	(*RunResponse)(nil),          // 10: crucible.plugin.v1.RunResponse
+	(*Failure)(nil),              // 11: crucible.plugin.v1.Failure
+	(*GenerateKATRequest)(nil),   // 12: crucible.plugin.v1.GenerateKATRequest
+	(*KATChunk)(nil),             // 13: crucible.plugin.v1.KATChunk
+	(*BenchRequest)(nil),         // 14: crucible.plugin.v1.BenchRequest
+	(*BenchResponse)(nil),        // 15: crucible.plugin.v1.BenchResponse
+	(*ConstantTimeRequest)(nil),  // 16: crucible.plugin.v1.ConstantTimeRequest
+	(*ConstantTimeResponse)(nil), // 17: crucible.plugin.v1.ConstantTimeResponse
+	nil,                          // 18: crucible.plugin.v1.DescribeResponse.BuildEntry
+	nil,                          // 19: crucible.plugin.v1.DescribeResponse.DepsEntry
+	nil,                          // 20: crucible.plugin.v1.Instance.NotesEntry
+	nil,                          // 21: crucible.plugin.v1.VectorFile.ColumnsEntry
+	nil,                          // 22: crucible.plugin.v1.RunRequest.ArgsEntry
+	nil,                          // 23: crucible.plugin.v1.RunResponse.OutputsEntry
+	nil,                          // 24: crucible.plugin.v1.BenchResponse.CallsPerOpEntry
 }
 var file_plugin_proto_depIdxs = []int32{
-	16, // 0: crucible.plugin.v1.DescribeResponse.build:type_name -> crucible.plugin.v1.DescribeResponse.BuildEntry
-	17, // 1: crucible.plugin.v1.DescribeResponse.deps:type_name -> crucible.plugin.v1.DescribeResponse.DepsEntry
-	2,  // 2: crucible.plugin.v1.DescribeResponse.instances:type_name -> crucible.plugin.v1.Instance
-	7,  // 3: crucible.plugin.v1.Instance.sizes:type_name -> crucible.plugin.v1.Sizes
-	6,  // 4: crucible.plugin.v1.Instance.kats:type_name -> crucible.plugin.v1.KAT
-	5,  // 5: crucible.plugin.v1.Instance.ops:type_name -> crucible.plugin.v1.Op
-	18, // 6: crucible.plugin.v1.Instance.notes:type_name -> crucible.plugin.v1.Instance.NotesEntry
-	3,  // 7: crucible.plugin.v1.Instance.declared_digests:type_name -> crucible.plugin.v1.DeclaredDigest
-	4,  // 8: crucible.plugin.v1.Instance.vector_files:type_name -> crucible.plugin.v1.VectorFile
-	19, // 9: crucible.plugin.v1.VectorFile.columns:type_name -> crucible.plugin.v1.VectorFile.ColumnsEntry
-	20, // 10: crucible.plugin.v1.RunRequest.args:type_name -> crucible.plugin.v1.RunRequest.ArgsEntry
-	21, // 11: crucible.plugin.v1.RunResponse.outputs:type_name -> crucible.plugin.v1.RunResponse.OutputsEntry
-	22, // 12: crucible.plugin.v1.BenchResponse.calls_per_op:type_name -> crucible.plugin.v1.BenchResponse.CallsPerOpEntry
-	0,  // 13: crucible.plugin.v1.Plugin.Describe:input_type -> crucible.plugin.v1.DescribeRequest
-	8,  // 14: crucible.plugin.v1.Plugin.Run:input_type -> crucible.plugin.v1.RunRequest
-	10, // 15: crucible.plugin.v1.Plugin.GenerateKAT:input_type -> crucible.plugin.v1.GenerateKATRequest
-	12, // 16: crucible.plugin.v1.Plugin.Bench:input_type -> crucible.plugin.v1.BenchRequest
-	14, // 17: crucible.plugin.v1.Plugin.ConstantTime:input_type -> crucible.plugin.v1.ConstantTimeRequest
-	1,  // 18: crucible.plugin.v1.Plugin.Describe:output_type -> crucible.plugin.v1.DescribeResponse
-	9,  // 19: crucible.plugin.v1.Plugin.Run:output_type -> crucible.plugin.v1.RunResponse
-	11, // 20: crucible.plugin.v1.Plugin.GenerateKAT:output_type -> crucible.plugin.v1.KATChunk
-	13, // 21: crucible.plugin.v1.Plugin.Bench:output_type -> crucible.plugin.v1.BenchResponse
-	15, // 22: crucible.plugin.v1.Plugin.ConstantTime:output_type -> crucible.plugin.v1.ConstantTimeResponse
-	18, // [18:23] is the sub-list for method output_type
-	13, // [13:18] is the sub-list for method input_type
-	13, // [13:13] is the sub-list for extension type_name
-	13, // [13:13] is the sub-list for extension extendee
-	0,  // [0:13] is the sub-list for field type_name
+	18, // 0: crucible.plugin.v1.DescribeResponse.build:type_name -> crucible.plugin.v1.DescribeResponse.BuildEntry
+	19, // 1: crucible.plugin.v1.DescribeResponse.deps:type_name -> crucible.plugin.v1.DescribeResponse.DepsEntry
+	3,  // 2: crucible.plugin.v1.DescribeResponse.instances:type_name -> crucible.plugin.v1.Instance
+	8,  // 3: crucible.plugin.v1.Instance.sizes:type_name -> crucible.plugin.v1.Sizes
+	7,  // 4: crucible.plugin.v1.Instance.kats:type_name -> crucible.plugin.v1.KAT
+	6,  // 5: crucible.plugin.v1.Instance.ops:type_name -> crucible.plugin.v1.Op
+	20, // 6: crucible.plugin.v1.Instance.notes:type_name -> crucible.plugin.v1.Instance.NotesEntry
+	4,  // 7: crucible.plugin.v1.Instance.declared_digests:type_name -> crucible.plugin.v1.DeclaredDigest
+	5,  // 8: crucible.plugin.v1.Instance.vector_files:type_name -> crucible.plugin.v1.VectorFile
+	21, // 9: crucible.plugin.v1.VectorFile.columns:type_name -> crucible.plugin.v1.VectorFile.ColumnsEntry
+	22, // 10: crucible.plugin.v1.RunRequest.args:type_name -> crucible.plugin.v1.RunRequest.ArgsEntry
+	23, // 11: crucible.plugin.v1.RunResponse.outputs:type_name -> crucible.plugin.v1.RunResponse.OutputsEntry
+	0,  // 12: crucible.plugin.v1.RunResponse.code:type_name -> crucible.plugin.v1.ErrorCode
+	0,  // 13: crucible.plugin.v1.Failure.code:type_name -> crucible.plugin.v1.ErrorCode
+	24, // 14: crucible.plugin.v1.BenchResponse.calls_per_op:type_name -> crucible.plugin.v1.BenchResponse.CallsPerOpEntry
+	0,  // 15: crucible.plugin.v1.ConstantTimeResponse.code:type_name -> crucible.plugin.v1.ErrorCode
+	1,  // 16: crucible.plugin.v1.Plugin.Describe:input_type -> crucible.plugin.v1.DescribeRequest
+	9,  // 17: crucible.plugin.v1.Plugin.Run:input_type -> crucible.plugin.v1.RunRequest
+	12, // 18: crucible.plugin.v1.Plugin.GenerateKAT:input_type -> crucible.plugin.v1.GenerateKATRequest
+	14, // 19: crucible.plugin.v1.Plugin.Bench:input_type -> crucible.plugin.v1.BenchRequest
+	16, // 20: crucible.plugin.v1.Plugin.ConstantTime:input_type -> crucible.plugin.v1.ConstantTimeRequest
+	2,  // 21: crucible.plugin.v1.Plugin.Describe:output_type -> crucible.plugin.v1.DescribeResponse
+	10, // 22: crucible.plugin.v1.Plugin.Run:output_type -> crucible.plugin.v1.RunResponse
+	13, // 23: crucible.plugin.v1.Plugin.GenerateKAT:output_type -> crucible.plugin.v1.KATChunk
+	15, // 24: crucible.plugin.v1.Plugin.Bench:output_type -> crucible.plugin.v1.BenchResponse
+	17, // 25: crucible.plugin.v1.Plugin.ConstantTime:output_type -> crucible.plugin.v1.ConstantTimeResponse
+	21, // [21:26] is the sub-list for method output_type
+	16, // [16:21] is the sub-list for method input_type
+	16, // [16:16] is the sub-list for extension type_name
+	16, // [16:16] is the sub-list for extension extendee
+	0,  // [0:16] is the sub-list for field type_name
 }
 
 func init() { file_plugin_proto_init() }
@@ -1604,13 +1741,14 @@ func file_plugin_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_plugin_proto_rawDesc), len(file_plugin_proto_rawDesc)),
-			NumEnums:      0,
-			NumMessages:   23,
+			NumEnums:      1,
+			NumMessages:   24,
 			NumExtensions: 0,
 			NumServices:   1,
 		},
 		GoTypes:           file_plugin_proto_goTypes,
 		DependencyIndexes: file_plugin_proto_depIdxs,
+		EnumInfos:         file_plugin_proto_enumTypes,
 		MessageInfos:      file_plugin_proto_msgTypes,
 	}.Build()
 	File_plugin_proto = out.File

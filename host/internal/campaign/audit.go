@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"crypto/rand"
 	"fmt"
-	"strconv"
 
 	"crucible.dev/host/internal/evidence"
 	"crucible.dev/host/internal/plugin"
@@ -57,15 +56,15 @@ func actualSizes(r registry.Runner, kind registry.Kind, declared registry.Sizes)
 	msg := bytes.Repeat([]byte{0x5a}, 64)
 	switch kind {
 	case registry.KindKEM:
-		k, err := r.Run("keygen", randomness(), nil)
+		k, err := r.Run(registry.OpKeygen, randomness(), nil)
 		if err != nil {
 			return a, fmt.Errorf("keygen: %w", err)
 		}
-		e, err := r.Run("encaps", randomness(), registry.Args{registry.ArgPK: k[registry.ArgPK]})
+		e, err := r.Run(registry.OpEncaps, randomness(), registry.Args{registry.ArgPK: k[registry.ArgPK]})
 		if err != nil {
 			return a, fmt.Errorf("encaps: %w", err)
 		}
-		d, err := r.Run("decaps", nil, registry.Args{registry.ArgSK: k[registry.ArgSK], registry.ArgCT: e[registry.ArgCT]})
+		d, err := r.Run(registry.OpDecaps, nil, registry.Args{registry.ArgSK: k[registry.ArgSK], registry.ArgCT: e[registry.ArgCT]})
 		if err != nil {
 			return a, fmt.Errorf("decaps: %w", err)
 		}
@@ -74,15 +73,15 @@ func actualSizes(r registry.Runner, kind registry.Kind, declared registry.Sizes)
 			return a, fmt.Errorf("decapsulation does not recover the encapsulated key")
 		}
 	case registry.KindSig:
-		k, err := r.Run("keygen", randomness(), nil)
+		k, err := r.Run(registry.OpKeygen, randomness(), nil)
 		if err != nil {
 			return a, fmt.Errorf("keygen: %w", err)
 		}
-		s, err := r.Run("sign", randomness(), registry.Args{registry.ArgSK: k[registry.ArgSK], registry.ArgMsg: msg})
+		s, err := r.Run(registry.OpSign, randomness(), registry.Args{registry.ArgSK: k[registry.ArgSK], registry.ArgMsg: msg})
 		if err != nil {
 			return a, fmt.Errorf("sign: %w", err)
 		}
-		v, err := r.Run("verify", nil, registry.Args{registry.ArgPK: k[registry.ArgPK], registry.ArgMsg: msg, registry.ArgSig: s[registry.ArgSig]})
+		v, err := r.Run(registry.OpVerify, nil, registry.Args{registry.ArgPK: k[registry.ArgPK], registry.ArgMsg: msg, registry.ArgSig: s[registry.ArgSig]})
 		if err != nil {
 			return a, fmt.Errorf("verify: %w", err)
 		}
@@ -100,19 +99,19 @@ func actualSizes(r registry.Runner, kind registry.Kind, declared registry.Sizes)
 			a.Messages = append(a.Messages, len(m))
 		}
 	case registry.KindHash:
-		h, err := r.Run("hash", nil, registry.Args{registry.ArgMsg: msg})
+		h, err := r.Run(registry.OpHash, nil, registry.Args{registry.ArgMsg: msg})
 		if err != nil {
 			return a, fmt.Errorf("hash: %w", err)
 		}
 		a.Digest = len(h[registry.ArgOut])
 	case registry.KindMAC:
-		h, err := r.Run("mac", nil, registry.Args{registry.ArgKey: make([]byte, max(declared.Key, 16)), registry.ArgMsg: msg})
+		h, err := r.Run(registry.OpMAC, nil, registry.Args{registry.ArgKey: make([]byte, max(declared.Key, 16)), registry.ArgMsg: msg})
 		if err != nil {
 			return a, fmt.Errorf("mac: %w", err)
 		}
 		a.Digest, a.Key = len(h[registry.ArgOut]), max(declared.Key, 16)
 	case registry.KindAEAD:
-		s, err := r.Run("seal", nil, registry.Args{registry.ArgKey: make([]byte, declared.Key),
+		s, err := r.Run(registry.OpSeal, nil, registry.Args{registry.ArgKey: make([]byte, declared.Key),
 			registry.ArgNonce: make([]byte, declared.Nonce), registry.ArgMsg: msg})
 		if err != nil {
 			return a, fmt.Errorf("seal: %w", err)
@@ -122,64 +121,10 @@ func actualSizes(r registry.Runner, kind registry.Kind, declared registry.Sizes)
 	return a, nil
 }
 
-// exchange drives a whole key exchange through a Runner: init_a, init_b,
-// passes 1..n alternately, derive_a and derive_b.
+// exchange drives a whole key exchange of one implementation with itself
+// through the contract's driver.
 func exchange(r registry.Runner, n int) (*registry.Transcript, error) {
-	return Exchange([2]registry.Runner{r, r}, n)
-}
-
-// Exchange drives a whole key exchange with party A played by rs[0] and
-// party B by rs[1]: the same implementation, or two for interop.
-func Exchange(rs [2]registry.Runner, n int) (*registry.Transcript, error) {
-	return exchangeWith(rs, n, func(string) []byte { return randomness() })
-}
-
-// exchangeWith is Exchange with the randomness of each step given by rnd.
-func exchangeWith(rs [2]registry.Runner, n int, rnd func(step string) []byte) (*registry.Transcript, error) {
-	t := &registry.Transcript{}
-	for i, p := range []string{"a", "b"} {
-		r := rs[i]
-		o, err := r.Run("init_"+p, rnd("init_"+p), nil)
-		if err != nil {
-			return t, fmt.Errorf("init_%s: %w", p, err)
-		}
-		t.PK[i], t.SK[i], t.St[i] = o[registry.ArgPK], o[registry.ArgSK], o[registry.ArgSt]
-	}
-	st := t.St
-	var in []byte
-	last := [2][]byte{}
-	for i := 1; i <= n; i++ {
-		s := 0
-		if registry.Sender(i) == registry.PartyB {
-			s = 1
-		}
-		o, err := rs[s].Run("pass"+strconv.Itoa(i), rnd("pass"+strconv.Itoa(i)), registry.Args{
-			registry.ArgPK: t.PK[s], registry.ArgSK: t.SK[s], registry.ArgPeerPK: t.PK[1-s],
-			registry.ArgSt: st[s], registry.ArgIn: in})
-		if err != nil {
-			return t, fmt.Errorf("pass%d: %w", i, err)
-		}
-		st[s] = o[registry.ArgSt]
-		in = o[registry.ArgOut]
-		if in == nil {
-			in = []byte{}
-		}
-		t.Msg = append(t.Msg, in)
-		last[1-s] = in
-	}
-	for i, p := range []string{"a", "b"} {
-		o, err := rs[i].Run("derive_"+p, nil, registry.Args{
-			registry.ArgPK: t.PK[i], registry.ArgSK: t.SK[i], registry.ArgPeerPK: t.PK[1-i],
-			registry.ArgSt: st[i], registry.ArgIn: last[i]})
-		if err != nil {
-			return t, fmt.Errorf("derive_%s: %w", p, err)
-		}
-		t.SS[i] = o[registry.ArgSS]
-	}
-	if !bytes.Equal(t.SS[0], t.SS[1]) {
-		return t, fmt.Errorf("the parties' shared secrets differ")
-	}
-	return t, nil
+	return registry.RunExchange(registry.RemoteKEX(r, r, n), rand.Reader)
 }
 
 // audit compares catalog, declared and actual sizes, and records mismatches

@@ -10,16 +10,17 @@ import (
 	"crucible.dev/host/internal/evidence"
 	"crucible.dev/host/internal/hoststate"
 	"crucible.dev/host/internal/plugin"
+	"crucible.dev/host/internal/session"
 	"crucible.dev/registry"
 	"crucible.dev/registry/pluginv1"
 )
 
 // point is one benchmarked (instance, operation, length).
 type point struct {
-	in             *pluginv1.Instance
-	id, op, label  string
-	msgLen, outLen int
-	rec            *evidence.Record
+	registry.Point
+	in  *pluginv1.Instance
+	id  string
+	rec *evidence.Record
 }
 
 // points lists what an instance is timed on: every operation, and for
@@ -29,16 +30,8 @@ func (c *Campaign) points(in *pluginv1.Instance) []*point {
 	kind := registry.Kind(in.Kind)
 	var ps []*point
 	add := func(op string, msg, out int) {
-		label := op
-		switch {
-		case kind == registry.KindXOF && out > 0 && msg > 0:
-			label = fmt.Sprintf("%s@%d>%d", op, msg, out)
-		case kind == registry.KindDRBG && out > 0:
-			label = fmt.Sprintf("%s>%d", op, out)
-		case msg > 0:
-			label = fmt.Sprintf("%s@%d", op, msg)
-		}
-		ps = append(ps, &point{in: in, id: id, op: op, label: label, msgLen: msg, outLen: out})
+		pt := registry.Point{Op: op, MsgLen: msg, OutLen: out}
+		ps = append(ps, &point{Point: pt, in: in, id: id})
 	}
 	for _, op := range in.Ops {
 		if !op.Timed {
@@ -108,8 +101,8 @@ func (c *Campaign) plan(estNS float64) evidence.Calibration {
 // until it lasts a millisecond.
 func calibrate(p *plugin.Process, pt *point) (float64, error) {
 	for batch := int64(1); ; batch *= 2 {
-		r, err := p.Bench(&pluginv1.BenchRequest{Instance: pt.id, Op: pt.op, Samples: 1, Batch: batch,
-			Warmup: 1, MsgLen: int32(pt.msgLen), OutLen: int32(pt.outLen)})
+		r, err := p.Bench(&pluginv1.BenchRequest{Instance: pt.id, Op: pt.Op, Samples: 1, Batch: batch,
+			Warmup: 1, MsgLen: int32(pt.MsgLen), OutLen: int32(pt.OutLen)})
 		if err != nil {
 			return 0, err
 		}
@@ -126,7 +119,7 @@ func (c *Campaign) bench(s *plugin.Source, insts []*pluginv1.Instance, static in
 		var todo []*point
 		for _, pt := range c.points(in) {
 			if c.cfg.Resume {
-				if _, err := os.Stat(evidence.RecordPath(c.cfg.Out, s.Name, pt.id, pt.label)); err == nil {
+				if _, err := os.Stat(evidence.RecordPath(c.cfg.Out, s.Name, pt.id, pt.String())); err == nil {
 					continue
 				}
 			}
@@ -144,63 +137,59 @@ func (c *Campaign) benchInstance(s *plugin.Source, pts []*point, static int64) {
 	for _, pt := range pts {
 		pt.rec = &evidence.Record{
 			Plugin: s.Name, Instance: id, Name: pt.in.Name, Impl: pt.in.Impl, Kind: pt.in.Kind, StaticBytes: static,
-			Op: pt.label, BaseOp: pt.op, MsgLen: pt.msgLen, OutLen: pt.outLen, State: state,
+			Op: pt.String(), BaseOp: pt.Op, MsgLen: pt.MsgLen, OutLen: pt.OutLen, State: state,
 		}
 	}
 	// Calibration, in a process of its own.
-	p, stop, err := c.start(s)
+	sess, err := session.Start(s, c.start)
 	if err != nil {
 		c.finding(evidence.Finding{Plugin: s.Name, Instance: id, What: "start", Detail: err.Error()})
 		return
 	}
 	for _, pt := range pts {
-		c.cfg.Progress.Step(s.Name, id, pt.label, "calibrating")
-		if p.Exited() {
-			stop()
-			if p, stop, err = c.start(s); err != nil {
-				pt.rec.Error = err.Error()
-				continue
-			}
+		c.cfg.Progress.Step(s.Name, id, pt.String(), "calibrating")
+		p, err := sess.Alive()
+		if err != nil {
+			pt.rec.Error = err.Error()
+			continue
 		}
 		est := 1e3
 		if c.cfg.Iterations == 0 {
 			est, err = calibrate(p, pt)
 			if err != nil {
 				pt.rec.Error = "calibration: " + err.Error()
-				c.finding(evidence.Finding{Plugin: s.Name, Instance: id, Op: pt.label, What: "bench", Detail: pt.rec.Error})
+				c.finding(evidence.Finding{Plugin: s.Name, Instance: id, Op: pt.String(), What: "bench", Detail: pt.rec.Error})
 				continue
 			}
 		}
 		pt.rec.Calibration = c.plan(est)
 	}
-	stop()
+	sess.Stop()
 	c.cfg.Progress.AddWork(len(pts) * c.cfg.Trials)
 	for t := 1; t <= c.cfg.Trials; t++ {
-		p, stop, err := c.start(s)
+		sess, err := session.Start(s, c.start)
 		if err != nil {
 			c.finding(evidence.Finding{Plugin: s.Name, Instance: id, What: "start", Detail: fmt.Sprintf("trial %d: %v", t, err)})
 			return
 		}
 		for _, pt := range pts {
-			c.cfg.Progress.Step(s.Name, id, pt.label, "trial "+strconv.Itoa(t)+"/"+strconv.Itoa(c.cfg.Trials))
+			c.cfg.Progress.Step(s.Name, id, pt.String(), "trial "+strconv.Itoa(t)+"/"+strconv.Itoa(c.cfg.Trials))
 			if pt.rec.Error != "" {
 				c.cfg.Progress.Done()
 				continue
 			}
-			if p.Exited() {
-				stop()
-				if p, stop, err = c.start(s); err != nil {
-					pt.rec.Error = err.Error()
-					c.cfg.Progress.Done()
-					continue
-				}
+			p, err := sess.Alive()
+			if err != nil {
+				pt.rec.Error = err.Error()
+				c.cfg.Progress.Done()
+				continue
 			}
 			cal := pt.rec.Calibration
 			// Inputs and warm-up in a call of their own, so that the timed
 			// call is the loop alone and the host can bound it.
-			req := &pluginv1.BenchRequest{Instance: id, Op: pt.op, Batch: cal.Batch,
-				Warmup: cal.Warmup, MsgLen: int32(pt.msgLen), OutLen: int32(pt.outLen), Prepare: true}
-			_, err := p.Bench(req)
+			req := &pluginv1.BenchRequest{Instance: id, Op: pt.Op, Batch: cal.Batch,
+				Warmup: cal.Warmup, MsgLen: int32(pt.MsgLen), OutLen: int32(pt.OutLen), Prepare: true}
+			_, err = p.Bench(req)
 			var r *pluginv1.BenchResponse
 			var hc plugin.HostClock
 			if err == nil {
@@ -210,7 +199,7 @@ func (c *Campaign) benchInstance(s *plugin.Source, pts []*point, static int64) {
 			c.cfg.Progress.Done()
 			if err != nil {
 				pt.rec.Error = fmt.Sprintf("trial %d: %v", t, err)
-				c.finding(evidence.Finding{Plugin: s.Name, Instance: id, Op: pt.label, What: "bench", Detail: pt.rec.Error})
+				c.finding(evidence.Finding{Plugin: s.Name, Instance: id, Op: pt.String(), What: "bench", Detail: pt.rec.Error})
 				continue
 			}
 			pt.rec.Trials = append(pt.rec.Trials, evidence.Trial{
@@ -221,19 +210,19 @@ func (c *Campaign) benchInstance(s *plugin.Source, pts []*point, static int64) {
 				HostWallNS: hc.WallNS, HostCPUNS: hc.CPUNS, HostWaitNS: hc.WaitNS,
 			})
 			if why := pt.rec.Trials[len(pt.rec.Trials)-1].Unbounded(); why != "" {
-				c.finding(evidence.Finding{Plugin: s.Name, Instance: id, Op: pt.label, What: "bench",
+				c.finding(evidence.Finding{Plugin: s.Name, Instance: id, Op: pt.String(), What: "bench",
 					Detail: fmt.Sprintf("trial %d: reported timings inconsistent with host measurement: %s (kept in the evidence, left out of every figure)", t, why)})
 			}
 		}
-		stop()
+		sess.Stop()
 	}
 	if c.cfg.Profile && len(pts[0].in.Profile) > 0 {
 		c.profile(s, pts)
 	}
 	for _, pt := range pts {
 		pt.rec.Stats = pt.rec.Recompute()
-		if err := evidence.WriteJSON(evidence.RecordPath(c.cfg.Out, s.Name, id, pt.label), pt.rec); err != nil {
-			c.finding(evidence.Finding{Plugin: s.Name, Instance: id, Op: pt.label, What: "evidence", Detail: "record not written: " + err.Error()})
+		if err := evidence.WriteJSON(evidence.RecordPath(c.cfg.Out, s.Name, id, pt.String()), pt.rec); err != nil {
+			c.finding(evidence.Finding{Plugin: s.Name, Instance: id, Op: pt.String(), What: "evidence", Detail: "record not written: " + err.Error()})
 		}
 	}
 }
@@ -251,28 +240,29 @@ func profileCalls(estNS float64) int64 {
 // computes the share of time in the instance's helper functions.
 func (c *Campaign) profile(s *plugin.Source, pts []*point) {
 	id := pts[0].id
-	p, stop, err := c.start(s)
+	sess, err := session.Start(s, c.start)
 	if err != nil {
 		c.finding(evidence.Finding{Plugin: s.Name, Instance: id, What: "start", Detail: "profile: " + err.Error()})
 		return
 	}
-	defer func() { stop() }()
+	defer sess.Stop()
+	p := sess.Process()
 	for _, pt := range pts {
 		if pt.rec.Error != "" {
 			continue
 		}
-		c.cfg.Progress.Step(s.Name, id, pt.label, "profiling")
+		c.cfg.Progress.Step(s.Name, id, pt.String(), "profiling")
 		cal := pt.rec.Calibration
-		r, err := p.Bench(&pluginv1.BenchRequest{Instance: id, Op: pt.op, Samples: 1, Batch: profileCalls(cal.EstimateNS),
-			Warmup: cal.Warmup, MsgLen: int32(pt.msgLen), OutLen: int32(pt.outLen), Profile: true})
+		r, err := p.Bench(&pluginv1.BenchRequest{Instance: id, Op: pt.Op, Samples: 1, Batch: profileCalls(cal.EstimateNS),
+			Warmup: cal.Warmup, MsgLen: int32(pt.MsgLen), OutLen: int32(pt.OutLen), Profile: true})
 		if err != nil {
-			c.finding(evidence.Finding{Plugin: s.Name, Instance: id, Op: pt.label, What: "bench", Detail: "profile: " + err.Error()})
+			c.finding(evidence.Finding{Plugin: s.Name, Instance: id, Op: pt.String(), What: "bench", Detail: "profile: " + err.Error()})
 			if p.Exited() {
 				return
 			}
 			continue
 		}
-		path := evidence.ProfilePath(c.cfg.Out, s.Name, id, pt.label)
+		path := evidence.ProfilePath(c.cfg.Out, s.Name, id, pt.String())
 		if err := evidence.WriteFile(path, r.Pprof); err != nil {
 			continue
 		}

@@ -5,6 +5,7 @@
 package campaign
 
 import (
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -17,7 +18,7 @@ import (
 	"crucible.dev/host/internal/hoststate"
 	"crucible.dev/host/internal/plugin"
 	"crucible.dev/host/internal/sandbox"
-	"crucible.dev/registry"
+	"crucible.dev/host/internal/session"
 	"crucible.dev/registry/pluginv1"
 )
 
@@ -40,7 +41,7 @@ type Config struct {
 	KAT, Bench  bool          // which steps to run
 	Robust      bool          // send malformed inputs to every instance
 	Resume      bool          // keep what the directory already holds
-	Shard       Shard
+	Shard       session.Shard
 	Fresh       int               // records of each fresh-seed KAT file, compared across implementations; 0 for none
 	FreshSeed   string            // the run's seed for them, hex; drawn by New when empty
 	Lock        map[string]string // plugin name -> executable SHA-256 (--locked)
@@ -51,18 +52,6 @@ type Config struct {
 	Progress    *Progress
 	Log         io.Writer // build messages and plugin logs go to files; this is for the user
 }
-
-// Shard selects every N-th unit of work, starting at K (1-based).
-type Shard struct{ K, N int }
-
-func (s Shard) String() string {
-	if s.N <= 1 {
-		return ""
-	}
-	return fmt.Sprintf("%d/%d", s.K, s.N)
-}
-
-func (s Shard) takes(i int) bool { return s.N <= 1 || i%s.N == s.K-1 }
 
 // DefaultMsgLens is the ladder symmetric primitives are timed at.
 var DefaultMsgLens = []int{16, 64, 256, 1024, 4096, 16384, 65536}
@@ -162,54 +151,13 @@ func Sources(cfg Config) ([]plugin.Source, error) {
 	return srcs, nil
 }
 
-// SelectPlugin reports whether the suite names the plugin outright, or could
-// reach into it by kind (which needs its description). A suite may list
-// several names separated by commas ("amoeba,amoebac").
-func SelectPlugin(suite, name string) bool {
-	for _, s := range strings.Split(suite, ",") {
-		if s == "all" || s == name || isKindSuite(s) {
-			return true
-		}
-	}
-	return false
-}
-
-func isKindSuite(suite string) bool {
-	return registry.Kind(suite).Valid()
-}
-
-// SelectInstance reports whether the suite covers an instance.
-func SelectInstance(suite, pluginName string, in *pluginv1.Instance) bool {
-	for _, s := range strings.Split(suite, ",") {
-		switch {
-		case s == "all" || s == pluginName:
-			return true
-		case s == in.Kind:
-			return true
-		}
-	}
-	return false
-}
-
-// Suites lists the suite names a user can give.
-func Suites(srcs []plugin.Source) []string {
-	s := []string{"all"}
-	for _, p := range srcs {
-		s = append(s, p.Name)
-	}
-	for _, k := range registry.Kinds {
-		s = append(s, string(k))
-	}
-	return s
-}
-
 // Run runs the campaign over every selected plugin and writes the summary.
 // It returns the findings; a plugin that fails never stops the others.
 func (c *Campaign) Run(srcs []plugin.Source) ([]evidence.Finding, error) {
 	any := false
 	for _, i := range referencesFirst(srcs) {
 		s := &srcs[i]
-		if !SelectPlugin(c.cfg.Suite, s.Name) {
+		if !session.SelectPlugin(c.cfg.Suite, s.Name) {
 			continue
 		}
 		any = true
@@ -221,7 +169,7 @@ func (c *Campaign) Run(srcs []plugin.Source) ([]evidence.Finding, error) {
 		c.runPlugin(s)
 	}
 	if !any {
-		return nil, fmt.Errorf("suite %q matches no plugin (suites: %s)", c.cfg.Suite, strings.Join(Suites(srcs), ", "))
+		return nil, fmt.Errorf("suite %q matches no plugin (suites: %s)", c.cfg.Suite, strings.Join(session.Suites(srcs), ", "))
 	}
 	c.rewriteJudged()
 	return c.findings, nil
@@ -287,44 +235,38 @@ func (c *Campaign) start(s *plugin.Source) (*plugin.Process, func(), error) {
 // runPlugin takes one plugin through the whole method.
 func (c *Campaign) runPlugin(s *plugin.Source) {
 	c.cfg.Progress.Plugin(s.Name)
-	p, stop, err := c.start(s)
+	sess, err := session.Start(s, c.start)
 	if err != nil {
 		status := "fault"
-		if strings.Contains(err.Error(), plugin.ErrChecksum.Error()) {
+		if errors.Is(err, plugin.ErrChecksum) {
 			status = "refused"
 		}
 		c.finding(evidence.Finding{Plugin: s.Name, What: "start", Detail: err.Error()})
 		c.writePluginFailure(s, status)
 		return
 	}
-	d, err := p.Describe()
+	d, err := sess.Describe()
 	if err != nil {
-		stop()
 		c.finding(evidence.Finding{Plugin: s.Name, What: "fault", Detail: err.Error()})
 		c.writePluginFailure(s, "fault")
 		return
 	}
-	var insts []*pluginv1.Instance
-	for i, in := range d.Instances {
-		if !SelectInstance(c.cfg.Suite, s.Name, in) || !c.cfg.Shard.takes(c.unitIndex(s.Name, i)) {
-			continue
-		}
-		insts = append(insts, in)
-	}
+	insts := sess.Select(c.cfg.Suite, c.cfg.Shard)
 	sort.SliceStable(insts, func(i, j int) bool { return isReference(s.Name, insts[i]) && !isReference(s.Name, insts[j]) })
 	if len(insts) == 0 && len(d.Instances) > 0 {
-		stop() // none of its instances is in the suite or this shard
+		sess.Stop() // none of its instances is in the suite or this shard
 		return
 	}
-	info := c.pluginInfo(s, p, d, insts)
+	info := c.pluginInfo(s, sess.Process(), d, insts)
 	// Describe, audit, the KAT gate and the robustness step share the first
 	// process; one that dies is replaced, so a fault costs only its step.
+	var p *plugin.Process
 	alive := func(id string) bool {
-		if !p.Exited() {
-			return true
+		if p, err = sess.Alive(); err != nil {
+			c.finding(evidence.Finding{Plugin: s.Name, Instance: id, What: "start", Detail: err.Error()})
+			return false
 		}
-		p, stop, err = c.restart(s, stop, id)
-		return err == nil
+		return true
 	}
 	gate := map[string]string{}
 	for _, in := range insts {
@@ -360,9 +302,7 @@ func (c *Campaign) runPlugin(s *plugin.Source) {
 			c.robustCounts = append(c.robustCounts, RobustLine{Plugin: s.Name, Instance: id, Counts: counts})
 		}
 	}
-	if p != nil {
-		stop()
-	}
+	sess.Stop()
 	c.writePlugin(&info)
 	if !c.cfg.Bench {
 		return
@@ -381,30 +321,6 @@ func (c *Campaign) runPlugin(s *plugin.Source) {
 	c.bench(s, bench, static)
 	// Findings of the benchmark step belong in the plugin's file too.
 	c.writePlugin(&info)
-}
-
-// restart replaces a plugin process that died, so one fault does not cost
-// the remaining instances their checks.
-func (c *Campaign) restart(s *plugin.Source, stop func(), id string) (*plugin.Process, func(), error) {
-	stop()
-	p, nstop, err := c.start(s)
-	if err != nil {
-		c.finding(evidence.Finding{Plugin: s.Name, Instance: id, What: "start", Detail: err.Error()})
-		return nil, nil, err
-	}
-	return p, nstop, nil
-}
-
-// unitIndex numbers (plugin, instance) units stably for sharding.
-func (c *Campaign) unitIndex(pluginName string, i int) int {
-	h := 0
-	for _, b := range []byte(pluginName) {
-		h = h*31 + int(b)
-	}
-	if h < 0 {
-		h = -h
-	}
-	return h + i
 }
 
 func InstID(in *pluginv1.Instance) string {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"crypto/sha3"
 	"fmt"
+	"io"
 	"sort"
 	"strings"
 
@@ -38,17 +39,25 @@ type opsTranscript struct {
 	vals map[string][]byte // "<op>.<arg>"
 }
 
-// freshRand is the randomness and the inputs of one labelled step, grown
-// from the run's seed and the instance name, so that every implementation
-// of an instance receives the same bytes and no plugin can predict them.
-func freshRand(seed []byte, instance, label string, n int) []byte {
+// freshReader is a stream grown from the run's seed, the instance name and
+// a label, so that every implementation of an instance receives the same
+// bytes and no plugin can predict them.
+func freshReader(seed []byte, instance, label string) io.Reader {
 	h := sha3.NewSHAKE256()
 	fmt.Fprintf(h, "crucible fresh-seed operations\x00%s\x00%s\x00", instance, label)
 	h.Write(seed)
+	return h
+}
+
+// freshRand is n bytes of freshReader's stream.
+func freshRand(seed []byte, instance, label string, n int) []byte {
 	b := make([]byte, n)
-	h.Read(b)
+	io.ReadFull(freshReader(seed, instance, label), b)
 	return b
 }
+
+// valKey names an output in a transcript: "<op>.<arg>".
+func valKey(op, arg string) string { return op + "." + arg }
 
 // randLen is enough randomness for any single operation, rejection sampling
 // included.
@@ -83,24 +92,24 @@ func transcribe(r registry.Runner, seed []byte, in *pluginv1.Instance) (*opsTran
 		t.det[op] = det
 		for _, n := range names {
 			if v, ok := out[n]; ok {
-				t.vals[op+"."+n] = v
+				t.vals[valKey(op, n)] = v
 			}
 		}
 	}
 	sizes := registry.SizesFromWire(in.Sizes)
 	switch t.kind {
 	case registry.KindKEM:
-		k, det, err := twice(r, "keygen", rnd("keygen"), nil)
+		k, det, err := twice(r, registry.OpKeygen, rnd(registry.OpKeygen), nil)
 		if err != nil {
 			return nil, err
 		}
-		put("keygen", k, det, registry.ArgPK, registry.ArgSK)
-		e, det, err := twice(r, "encaps", rnd("encaps"), registry.Args{registry.ArgPK: k[registry.ArgPK]})
+		put(registry.OpKeygen, k, det, registry.ArgPK, registry.ArgSK)
+		e, det, err := twice(r, registry.OpEncaps, rnd(registry.OpEncaps), registry.Args{registry.ArgPK: k[registry.ArgPK]})
 		if err != nil {
 			return nil, err
 		}
-		put("encaps", e, det, registry.ArgCT, registry.ArgSS)
-		d, err := r.Run("decaps", nil, registry.Args{registry.ArgSK: k[registry.ArgSK], registry.ArgCT: e[registry.ArgCT]})
+		put(registry.OpEncaps, e, det, registry.ArgCT, registry.ArgSS)
+		d, err := r.Run(registry.OpDecaps, nil, registry.Args{registry.ArgSK: k[registry.ArgSK], registry.ArgCT: e[registry.ArgCT]})
 		if err != nil {
 			return nil, fmt.Errorf("decaps: %w", err)
 		}
@@ -111,17 +120,17 @@ func transcribe(r registry.Runner, seed []byte, in *pluginv1.Instance) (*opsTran
 		// 32 bytes: a length every signature scheme here accepts (BIP-340
 		// implementations may insist on it).
 		msg := freshRand(seed, in.Name, "msg", 32)
-		k, det, err := twice(r, "keygen", rnd("keygen"), nil)
+		k, det, err := twice(r, registry.OpKeygen, rnd(registry.OpKeygen), nil)
 		if err != nil {
 			return nil, err
 		}
-		put("keygen", k, det, registry.ArgPK, registry.ArgSK)
-		s, det, err := twice(r, "sign", rnd("sign"), registry.Args{registry.ArgSK: k[registry.ArgSK], registry.ArgMsg: msg})
+		put(registry.OpKeygen, k, det, registry.ArgPK, registry.ArgSK)
+		s, det, err := twice(r, registry.OpSign, rnd(registry.OpSign), registry.Args{registry.ArgSK: k[registry.ArgSK], registry.ArgMsg: msg})
 		if err != nil {
 			return nil, err
 		}
-		put("sign", s, det, registry.ArgSig)
-		t.vals["sign.msg"] = msg
+		put(registry.OpSign, s, det, registry.ArgSig)
+		t.vals[valKey(registry.OpSign, registry.ArgMsg)] = msg
 		if ok, err := verifies(r, k[registry.ArgPK], msg, s[registry.ArgSig]); err != nil || !ok {
 			return nil, fmt.Errorf("its own signature from the run's seed does not verify (%v)", err)
 		}
@@ -136,16 +145,16 @@ func transcribe(r registry.Runner, seed []byte, in *pluginv1.Instance) (*opsTran
 		}
 		put(op, o, det, registry.ArgOut, registry.ArgCT)
 	case registry.KindKEX:
-		n := len(sizes.Messages)
-		a, err := exchangeWith([2]registry.Runner{r, r}, n, rnd)
+		x := registry.RemoteKEX(r, r, len(sizes.Messages))
+		a, err := registry.RunExchange(x, freshReader(seed, in.Name, registry.OpExchange))
 		if err != nil {
 			return nil, err
 		}
-		b, err := exchangeWith([2]registry.Runner{r, r}, n, rnd)
+		b, err := registry.RunExchange(x, freshReader(seed, in.Name, registry.OpExchange))
 		if err != nil {
 			return nil, err
 		}
-		t.det["exchange"] = transcriptVals(a, t.vals) == transcriptVals(b, map[string][]byte{})
+		t.det[registry.OpExchange] = transcriptVals(a, t.vals) == transcriptVals(b, map[string][]byte{})
 	default:
 		return nil, nil
 	}
@@ -155,9 +164,11 @@ func transcribe(r registry.Runner, seed []byte, in *pluginv1.Instance) (*opsTran
 // transcriptVals stores an exchange's public values in vals and returns
 // them joined, for comparing two runs.
 func transcriptVals(x *registry.Transcript, vals map[string][]byte) string {
-	vals["exchange.pk_a"], vals["exchange.pk_b"], vals["exchange.ss"] = x.PK[0], x.PK[1], x.SS[0]
+	vals[valKey(registry.OpInit(registry.PartyA), registry.ArgPK)] = x.PK[0]
+	vals[valKey(registry.OpInit(registry.PartyB), registry.ArgPK)] = x.PK[1]
+	vals[valKey(registry.OpExchange, registry.ArgSS)] = x.SS[0]
 	for i, m := range x.Msg {
-		vals[fmt.Sprintf("exchange.msg%d", i+1)] = m
+		vals[valKey(registry.OpPass(i+1), registry.ArgOut)] = m
 	}
 	var all []byte
 	for _, k := range sortedKeys(vals) {
@@ -184,24 +195,24 @@ func symmetricInputs(kind registry.Kind, s registry.Sizes, rnd func(string, int)
 	a.SetInt(registry.ArgLength, 77)
 	switch kind {
 	case registry.KindHash:
-		return "hash", registry.Args{registry.ArgMsg: msg}
+		return registry.OpHash, registry.Args{registry.ArgMsg: msg}
 	case registry.KindXOF:
 		a[registry.ArgMsg] = msg
-		return "xof", a
+		return registry.OpXOF, a
 	case registry.KindMAC:
-		return "mac", registry.Args{registry.ArgKey: rnd("key", key), registry.ArgMsg: msg}
+		return registry.OpMAC, registry.Args{registry.ArgKey: rnd("key", key), registry.ArgMsg: msg}
 	case registry.KindKDF:
 		a[registry.ArgKey], a[registry.ArgSalt], a[registry.ArgInfo] = rnd("key", key), rnd("salt", 16), rnd("info", 16)
-		return "kdf", a
+		return registry.OpKDF, a
 	default: // KindAEAD
-		return "seal", registry.Args{registry.ArgKey: rnd("key", s.Key), registry.ArgNonce: rnd("nonce", s.Nonce),
+		return registry.OpSeal, registry.Args{registry.ArgKey: rnd("key", s.Key), registry.ArgNonce: rnd("nonce", s.Nonce),
 			registry.ArgMsg: msg, registry.ArgAD: rnd("ad", 13)}
 	}
 }
 
 // verifies reports whether r accepts sig on msg under pk.
 func verifies(r registry.Runner, pk, msg, sig []byte) (bool, error) {
-	v, err := r.Run("verify", nil, registry.Args{registry.ArgPK: pk, registry.ArgMsg: msg, registry.ArgSig: sig})
+	v, err := r.Run(registry.OpVerify, nil, registry.Args{registry.ArgPK: pk, registry.ArgMsg: msg, registry.ArgSig: sig})
 	if err != nil {
 		return false, err
 	}
@@ -222,14 +233,14 @@ func opsCompare(r registry.Runner, t, b *opsTranscript) (made []string, diff err
 	switch t.kind {
 	case registry.KindKEM:
 		keysAgree := false
-		if both("keygen") {
-			if err := same("keygen.pk"); err != nil {
+		if both(registry.OpKeygen) {
+			if err := same(valKey(registry.OpKeygen, registry.ArgPK)); err != nil {
 				return made, err
 			}
 			keysAgree = true
 		}
-		if keysAgree && both("encaps") {
-			for _, k := range []string{"encaps.ct", "encaps.ss"} {
+		if keysAgree && both(registry.OpEncaps) {
+			for _, k := range []string{valKey(registry.OpEncaps, registry.ArgCT), valKey(registry.OpEncaps, registry.ArgSS)} {
 				if err := same(k); err != nil {
 					return made, err
 				}
@@ -238,33 +249,33 @@ func opsCompare(r registry.Runner, t, b *opsTranscript) (made []string, diff err
 		// The other's ciphertext decapsulated here: with this
 		// implementation's key where the keys agree, else with the
 		// other's key where the formats agree.
-		sk := t.vals["keygen.sk"]
+		sk := t.vals[valKey(registry.OpKeygen, registry.ArgSK)]
 		if !keysAgree {
-			sk = b.vals["keygen.sk"]
-			if len(sk) != len(t.vals["keygen.sk"]) {
+			sk = b.vals[valKey(registry.OpKeygen, registry.ArgSK)]
+			if len(sk) != len(t.vals[valKey(registry.OpKeygen, registry.ArgSK)]) {
 				return made, nil
 			}
 		}
-		d, err := r.Run("decaps", nil, registry.Args{registry.ArgSK: sk, registry.ArgCT: b.vals["encaps.ct"]})
+		d, err := r.Run(registry.OpDecaps, nil, registry.Args{registry.ArgSK: sk, registry.ArgCT: b.vals[valKey(registry.OpEncaps, registry.ArgCT)]})
 		if err != nil {
 			return made, fmt.Errorf("decapsulating the other's ciphertext: %w", err)
 		}
-		if !bytes.Equal(d[registry.ArgSS], b.vals["encaps.ss"]) {
+		if !bytes.Equal(d[registry.ArgSS], b.vals[valKey(registry.OpEncaps, registry.ArgSS)]) {
 			return made, fmt.Errorf("decapsulating the other's ciphertext gives another shared secret")
 		}
 		made = append(made, "decaps of its ciphertext")
 	case registry.KindSig:
-		if both("keygen") {
-			if err := same("keygen.pk"); err != nil {
+		if both(registry.OpKeygen) {
+			if err := same(valKey(registry.OpKeygen, registry.ArgPK)); err != nil {
 				return made, err
 			}
-			if both("sign") {
-				if err := same("sign.sig"); err != nil {
+			if both(registry.OpSign) {
+				if err := same(valKey(registry.OpSign, registry.ArgSig)); err != nil {
 					return made, err
 				}
 			}
 		}
-		pk, msg, sig := b.vals["keygen.pk"], b.vals["sign.msg"], b.vals["sign.sig"]
+		pk, msg, sig := b.vals[valKey(registry.OpKeygen, registry.ArgPK)], b.vals[valKey(registry.OpSign, registry.ArgMsg)], b.vals[valKey(registry.OpSign, registry.ArgSig)]
 		if ok, err := verifies(r, pk, msg, sig); err != nil || !ok {
 			return made, fmt.Errorf("does not accept the other's signature (%v)", err)
 		}
@@ -275,7 +286,7 @@ func opsCompare(r registry.Runner, t, b *opsTranscript) (made []string, diff err
 		}
 		made = append(made, "verify of its signature", "verify of a corrupted one")
 	case registry.KindKEX:
-		if !both("exchange") {
+		if !both(registry.OpExchange) {
 			return made, nil
 		}
 		fallthrough

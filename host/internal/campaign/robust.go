@@ -56,7 +56,7 @@ func malformed(v []byte, flips int) map[string][]byte {
 // process died or hung (a TransportError), or the operation panicked.
 func crashed(err error) bool {
 	var te *plugin.TransportError
-	return errors.As(err, &te) || strings.Contains(err.Error(), ": panic: ")
+	return errors.As(err, &te) || errors.Is(err, registry.ErrPanic)
 }
 
 // robust sends malformed inputs to every operation that parses input and
@@ -77,7 +77,7 @@ func (c *Campaign) robust(p *plugin.Process, pluginName string, in *pluginv1.Ins
 		switch {
 		case err != nil && crashed(err):
 			rc.Crashes++
-			find(op, fmt.Sprintf("%s input: %v", variant, firstLineOf(err.Error())))
+			find(op, fmt.Sprintf("%s input: %v", variant, FirstLine(err.Error())))
 			return !p.Exited()
 		case err != nil:
 			rc.Errors++
@@ -92,56 +92,56 @@ func (c *Campaign) robust(p *plugin.Process, pluginName string, in *pluginv1.Ins
 	const flips = 16
 	switch registry.Kind(in.Kind) {
 	case registry.KindKEM:
-		k, err := r.Run("keygen", randomness(), nil)
+		k, err := r.Run(registry.OpKeygen, randomness(), nil)
 		if err != nil {
 			return rc, fs
 		}
-		e, err := r.Run("encaps", randomness(), registry.Args{registry.ArgPK: k[registry.ArgPK]})
+		e, err := r.Run(registry.OpEncaps, randomness(), registry.Args{registry.ArgPK: k[registry.ArgPK]})
 		if err != nil {
 			return rc, fs
 		}
 		ss := e[registry.ArgSS]
 		for v, ct := range malformed(e[registry.ArgCT], flips) {
-			if !try("decaps", "ct "+v, nil, registry.Args{registry.ArgSK: k[registry.ArgSK], registry.ArgCT: ct},
+			if !try(registry.OpDecaps, "ct "+v, nil, registry.Args{registry.ArgSK: k[registry.ArgSK], registry.ArgCT: ct},
 				func(o registry.Args) bool { return !bytes.Equal(o[registry.ArgSS], ss) }) {
 				return rc, fs
 			}
 		}
 		for v, pk := range malformed(k[registry.ArgPK], 4) {
-			if !try("encaps", "pk "+v, randomness(), registry.Args{registry.ArgPK: pk},
+			if !try(registry.OpEncaps, "pk "+v, randomness(), registry.Args{registry.ArgPK: pk},
 				func(registry.Args) bool { return true }) {
 				return rc, fs
 			}
 		}
 		for v, sk := range malformed(k[registry.ArgSK], 0) {
-			if !try("decaps", "sk "+v, nil, registry.Args{registry.ArgSK: sk, registry.ArgCT: e[registry.ArgCT]},
+			if !try(registry.OpDecaps, "sk "+v, nil, registry.Args{registry.ArgSK: sk, registry.ArgCT: e[registry.ArgCT]},
 				func(registry.Args) bool { return true }) {
 				return rc, fs
 			}
 		}
 	case registry.KindSig:
-		k, err := r.Run("keygen", randomness(), nil)
+		k, err := r.Run(registry.OpKeygen, randomness(), nil)
 		if err != nil {
 			return rc, fs
 		}
 		msg := []byte("crucible robustness message")
-		s, err := r.Run("sign", randomness(), registry.Args{registry.ArgSK: k[registry.ArgSK], registry.ArgMsg: msg})
+		s, err := r.Run(registry.OpSign, randomness(), registry.Args{registry.ArgSK: k[registry.ArgSK], registry.ArgMsg: msg})
 		if err != nil {
 			return rc, fs
 		}
 		invalid := func(o registry.Args) bool { return string(o[registry.ArgValid]) == "0" }
 		for v, sig := range malformed(s[registry.ArgSig], flips) {
-			if !try("verify", "sig "+v, nil, registry.Args{registry.ArgPK: k[registry.ArgPK], registry.ArgMsg: msg, registry.ArgSig: sig}, invalid) {
+			if !try(registry.OpVerify, "sig "+v, nil, registry.Args{registry.ArgPK: k[registry.ArgPK], registry.ArgMsg: msg, registry.ArgSig: sig}, invalid) {
 				return rc, fs
 			}
 		}
 		for v, pk := range malformed(k[registry.ArgPK], flips/4) {
-			if !try("verify", "pk "+v, nil, registry.Args{registry.ArgPK: pk, registry.ArgMsg: msg, registry.ArgSig: s[registry.ArgSig]}, invalid) {
+			if !try(registry.OpVerify, "pk "+v, nil, registry.Args{registry.ArgPK: pk, registry.ArgMsg: msg, registry.ArgSig: s[registry.ArgSig]}, invalid) {
 				return rc, fs
 			}
 		}
 		for v, sk := range malformed(k[registry.ArgSK], 0) {
-			if !try("sign", "sk "+v, randomness(), registry.Args{registry.ArgSK: sk, registry.ArgMsg: msg},
+			if !try(registry.OpSign, "sk "+v, randomness(), registry.Args{registry.ArgSK: sk, registry.ArgMsg: msg},
 				func(registry.Args) bool { return true }) {
 				return rc, fs
 			}
@@ -154,16 +154,13 @@ func (c *Campaign) robust(p *plugin.Process, pluginName string, in *pluginv1.Ins
 		}
 		st := [2][]byte{t.St[0], t.St[1]}
 		for i := 2; i <= n; i++ {
-			s := 0
-			if registry.Sender(i) == registry.PartyB {
-				s = 1
-			}
+			s := registry.PartyIndex(registry.Sender(i))
 			if len(t.Msg[i-2]) > 0 {
 				for v, m := range malformed(t.Msg[i-2], flips/2) {
 					// Any answer but a crash is acceptable here: whether a
 					// modified message is detected at this pass or later is
 					// the protocol's business.
-					if !try("pass"+strconv.Itoa(i), fmt.Sprintf("message %d %s", i-1, v), randomness(), registry.Args{
+					if !try(registry.OpPass(i), fmt.Sprintf("message %d %s", i-1, v), randomness(), registry.Args{
 						registry.ArgPK: t.PK[s], registry.ArgSK: t.SK[s], registry.ArgPeerPK: t.PK[1-s],
 						registry.ArgSt: st[s], registry.ArgIn: m}, func(registry.Args) bool { return true }) {
 						return rc, fs
@@ -175,12 +172,12 @@ func (c *Campaign) robust(p *plugin.Process, pluginName string, in *pluginv1.Ins
 		key := make([]byte, in.Sizes.GetKey())
 		nonce := make([]byte, in.Sizes.GetNonce())
 		msg := []byte("crucible robustness message")
-		s, err := r.Run("seal", nil, registry.Args{registry.ArgKey: key, registry.ArgNonce: nonce, registry.ArgMsg: msg})
+		s, err := r.Run(registry.OpSeal, nil, registry.Args{registry.ArgKey: key, registry.ArgNonce: nonce, registry.ArgMsg: msg})
 		if err != nil {
 			return rc, fs
 		}
 		for v, ct := range malformed(s[registry.ArgCT], flips) {
-			if !try("open", "ct "+v, nil, registry.Args{registry.ArgKey: key, registry.ArgNonce: nonce, registry.ArgCT: ct},
+			if !try(registry.OpOpen, "ct "+v, nil, registry.Args{registry.ArgKey: key, registry.ArgNonce: nonce, registry.ArgCT: ct},
 				func(o registry.Args) bool { return string(o[registry.ArgValid]) == "0" }) {
 				return rc, fs
 			}
@@ -189,7 +186,9 @@ func (c *Campaign) robust(p *plugin.Process, pluginName string, in *pluginv1.Ins
 	return rc, fs
 }
 
-func firstLineOf(s string) string {
+// FirstLine is s up to its first newline: an error's message without the
+// stack or log lines that may follow it.
+func FirstLine(s string) string {
 	if i := strings.IndexByte(s, '\n'); i >= 0 {
 		return s[:i]
 	}

@@ -73,6 +73,8 @@ func (k standIn) Decapsulate(sk, ct []byte) ([]byte, error) {
 		m["decaps"]++
 	case "hang":
 		select {}
+	case "ctcrash":
+		os.Exit(5) // the process dies; its next process serves again
 	}
 	if len(sk) != skLen {
 		return nil, fmt.Errorf("decaps: sk is %d bytes", len(sk))
@@ -152,7 +154,7 @@ func main() {
 				return fmt.Errorf("a stand-in KEM has no known answers")
 			}}},
 	}
-	if mode == "ctleak" || mode == "ctsafe" {
+	if mode == "ctleak" || mode == "ctsafe" || mode == "ctcrash" {
 		in.Extra = []registry.Op{compareOp(mode == "ctleak")}
 	}
 	registry.Serve(&registry.Plugin{Name: "fault-" + mode, Version: "0", Instances: []*registry.Instance{in}})

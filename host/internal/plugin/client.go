@@ -11,6 +11,7 @@ import (
 	"github.com/hashicorp/go-hclog"
 	goplugin "github.com/hashicorp/go-plugin"
 	"google.golang.org/grpc"
+	"google.golang.org/grpc/status"
 
 	"crucible.dev/host/internal/sandbox"
 	"crucible.dev/registry"
@@ -177,7 +178,33 @@ func (p *Process) wrap(what string, err error, timeout time.Duration) error {
 		}
 		return errors.New(msg)
 	}
-	return fmt.Errorf("%s: %v", what, err)
+	return fmt.Errorf("%s: %w", what, remote(err))
+}
+
+// OpError is an error the plugin reported: its text, kept printable and
+// bounded, and the kind its wire code names (registry.ErrPanic, ...), which
+// errors.Is finds.
+type OpError struct {
+	Msg  string
+	Kind error // nil for an operation's own failure
+}
+
+func (e *OpError) Error() string { return e.Msg }
+func (e *OpError) Unwrap() error { return e.Kind }
+
+// remote reads the wire code a failed call's status carries; the text
+// stays gRPC's.
+func remote(err error) error {
+	st, ok := status.FromError(err)
+	if !ok {
+		return err
+	}
+	for _, d := range st.Details() {
+		if f, ok := d.(*pluginv1.Failure); ok {
+			return &OpError{Msg: err.Error(), Kind: registry.CodeError(f.Code)}
+		}
+	}
+	return err
 }
 
 func grpcCode(err error) string {
@@ -224,7 +251,7 @@ func (p *Process) Run(instance, op string, rand []byte, args registry.Args) (out
 	if r.Error != "" {
 		// An operation's own error is information, not protocol: it may
 		// quote the bytes it refused. Kept printable and bounded.
-		opErr = errors.New(bounded(r.Error))
+		opErr = &OpError{Msg: bounded(r.Error), Kind: registry.CodeError(r.Code)}
 	}
 	return registry.Args(r.Outputs), opErr, nil
 }

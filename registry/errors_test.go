@@ -1,0 +1,77 @@
+package registry
+
+import (
+	"context"
+	"errors"
+	"io"
+	"testing"
+
+	"google.golang.org/grpc/status"
+
+	"crucible.dev/registry/pluginv1"
+)
+
+// panicKEM panics in decapsulation, as a bug in algorithm code would.
+type panicKEM struct{}
+
+func (panicKEM) GenerateKey(rand io.Reader) (pk, sk []byte, err error) {
+	return make([]byte, 4), make([]byte, 4), nil
+}
+
+func (panicKEM) Encapsulate(rand io.Reader, pk []byte) (ct, ss []byte, err error) {
+	return make([]byte, 4), make([]byte, 4), nil
+}
+
+func (panicKEM) Decapsulate(sk, ct []byte) ([]byte, error) {
+	var m map[string]int
+	//lint:ignore SA5000 the fixture panics on purpose, as a real bug would
+	m["decaps"]++
+	return nil, nil
+}
+
+// TestErrorCodes: a panic, an unknown name and an operation's own error
+// cross the wire as codes that map back to the sentinels, in a Run answer
+// and in a failed call's status alike.
+func TestErrorCodes(t *testing.T) {
+	in := &Instance{Name: "P", Kind: KindKEM, KEM: panicKEM{},
+		Sizes: Sizes{PublicKey: 4, SecretKey: 4, Ciphertext: 4, SharedSecret: 4}}
+	s, err := newServer(&Plugin{Name: "p", Instances: []*Instance{in}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		op   string
+		args Args
+		want pluginv1.ErrorCode
+		kind error
+	}{
+		{"decaps", Args{ArgSK: make([]byte, 4), ArgCT: make([]byte, 4)}, pluginv1.ErrorCode_ERROR_CODE_PANIC, ErrPanic},
+		{"nosuchop", nil, pluginv1.ErrorCode_ERROR_CODE_UNKNOWN, ErrUnknown},
+		{"decaps", nil, pluginv1.ErrorCode_ERROR_CODE_OPERATION, nil},
+	} {
+		r, err := s.Run(context.Background(), &pluginv1.RunRequest{Instance: "P", Op: c.op, Args: c.args})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if r.Code != c.want || r.Error == "" {
+			t.Errorf("run %s: code %v (%q), want %v", c.op, r.Code, r.Error, c.want)
+		}
+		if got := CodeError(r.Code); got != c.kind {
+			t.Errorf("run %s: CodeError = %v, want %v", c.op, got, c.kind)
+		}
+	}
+	_, err = s.Bench(context.Background(), &pluginv1.BenchRequest{Instance: "nosuch", Op: "decaps", Samples: 1, Batch: 1})
+	st, _ := status.FromError(err)
+	var code pluginv1.ErrorCode
+	for _, d := range st.Details() {
+		if f, ok := d.(*pluginv1.Failure); ok {
+			code = f.Code
+		}
+	}
+	if code != pluginv1.ErrorCode_ERROR_CODE_UNKNOWN {
+		t.Errorf("bench of an unknown instance: status %v, code %v", err, code)
+	}
+	if e := withKind(errors.New("x"), ErrUnavailable); e.Error() != "x" || !errors.Is(e, ErrUnavailable) {
+		t.Errorf("withKind changed the text or lost the kind: %q", e)
+	}
+}

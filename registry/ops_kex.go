@@ -1,0 +1,108 @@
+package registry
+
+import (
+	"io"
+)
+
+func kexOps(x KEX) []Op {
+	n := x.Passes()
+	ops := make([]Op, 0, n+5)
+	for _, p := range []Party{PartyA, PartyB} {
+		ops = append(ops, Op{Name: OpInit(p), Secret: false,
+			Run: func(r io.Reader, _ Args) (Args, error) {
+				pk, sk, st, err := x.Init(p, r)
+				return Args{ArgPK: pk, ArgSK: sk, ArgSt: st}, err
+			},
+			Prepare: func(r io.Reader, _ BenchParams) (func() error, error) {
+				return func() error { _, _, _, err := x.Init(p, r); return err }, nil
+			}})
+	}
+	for i := 1; i <= n; i++ {
+		name := OpPass(i)
+		ops = append(ops, Op{Name: name, Secret: true,
+			Run: func(r io.Reader, in Args) (Args, error) {
+				a, err := need(name, in, ArgPK, ArgSK, ArgPeerPK, ArgSt)
+				if err != nil {
+					return nil, err
+				}
+				out, st, err := x.Pass(i, r, a[0], a[1], a[2], a[3], in[ArgIn])
+				return Args{ArgOut: out, ArgSt: st}, err
+			},
+			Prepare: func(r io.Reader, _ BenchParams) (func() error, error) {
+				return pooled(func() (*Transcript, error) { return RunExchange(x, r) },
+					func(t *Transcript, _ bool) error {
+						a := t.passInputs(i)
+						_, _, err := x.Pass(i, r, a.pk, a.sk, a.peer, a.st, a.in)
+						return err
+					})
+			},
+			// Fixed vs random exchanges: the inputs of pass i from one
+			// transcript, or from many.
+			CT: kexCT(x, func(t *Transcript, r io.Reader) func() error {
+				a := t.passInputs(i)
+				return func() error { _, _, err := x.Pass(i, r, a.pk, a.sk, a.peer, a.st, a.in); return err }
+			})})
+	}
+	for _, p := range []Party{PartyA, PartyB} {
+		name := OpDerive(p)
+		ops = append(ops, Op{Name: name, Secret: true,
+			Run: func(_ io.Reader, in Args) (Args, error) {
+				a, err := need(name, in, ArgPK, ArgSK, ArgPeerPK, ArgSt)
+				if err != nil {
+					return nil, err
+				}
+				ss, err := x.Derive(p, a[0], a[1], a[2], a[3], in[ArgIn])
+				return Args{ArgSS: ss}, err
+			},
+			// Each derived secret is checked against the exchange's.
+			Prepare: func(r io.Reader, _ BenchParams) (func() error, error) {
+				return pooled(func() (*Transcript, error) { return RunExchange(x, r) },
+					func(t *Transcript, check bool) error {
+						a := t.deriveInputs(p)
+						ss, err := x.Derive(p, a.pk, a.sk, a.peer, a.st, a.in)
+						if err == nil && check {
+							err = same(name, ss, t.SS[PartyIndex(p)])
+						}
+						return err
+					})
+			},
+			CT: kexCT(x, func(t *Transcript, _ io.Reader) func() error {
+				a := t.deriveInputs(p)
+				return func() error { _, err := x.Derive(p, a.pk, a.sk, a.peer, a.st, a.in); return err }
+			})})
+	}
+	ops = append(ops, Op{Name: OpExchange, Secret: true,
+		Run: func(r io.Reader, _ Args) (Args, error) {
+			t, err := RunExchange(x, r)
+			if err != nil {
+				return nil, err
+			}
+			return Args{ArgSS: t.SS[0]}, nil
+		},
+		Prepare: func(r io.Reader, _ BenchParams) (func() error, error) {
+			return func() error { _, err := RunExchange(x, r); return err }, nil
+		}})
+	return ops
+}
+
+// kexCT builds a step's constant-time test from whole exchanges: class 0
+// replays one transcript (m separate copies), class 1 m different ones.
+// Randomness a step draws comes fresh for both classes alike.
+func kexCT(x KEX, step func(*Transcript, io.Reader) func() error) func(io.Reader, int) (func(int, int) error, error) {
+	return func(r io.Reader, m int) (func(int, int) error, error) {
+		bodies := [2][]func() error{make([]func() error, m), make([]func() error, m)}
+		t0, err := RunExchange(x, r)
+		if err != nil {
+			return nil, err
+		}
+		for j := 0; j < m; j++ {
+			bodies[0][j] = step(t0.clone(), r)
+			t, err := RunExchange(x, r)
+			if err != nil {
+				return nil, err
+			}
+			bodies[1][j] = step(t, r)
+		}
+		return func(c, j int) error { return bodies[c][j]() }, nil
+	}
+}

@@ -1,0 +1,71 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+func write(t *testing.T, dir, rel, body string) {
+	t.Helper()
+	p := filepath.Join(dir, rel)
+	if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte(body), 0o644); err != nil {
+		t.Fatal(err)
+	}
+}
+
+const katFile = `{"status": "pass", "results": [
+ {"source": "s", "type": "generated", "status": "pass", "records": 10, "digest": "%D", "expected": "ab"},
+ {"source": "s (fresh seed)", "type": "fresh-seed", "status": "none", "records": 3, "digest": "%F"}]}`
+
+// run writes a small run directory; the arguments vary what a change to
+// the host could vary.
+func run(t *testing.T, digest, fresh, heading, ns string, extra bool) string {
+	dir := t.TempDir()
+	write(t, dir, "kat/p/I.json", strings.NewReplacer("%D", digest, "%F", fresh).Replace(katFile))
+	write(t, dir, "records/p/I/keygen.json", `{"plugin": "p", "instance": "I", "op": "keygen", "base_op": "keygen", "trials": [{"ns": [`+ns+`]}]}`)
+	write(t, dir, "summary.md", "# Run\n\n## "+heading+"\n\ntext "+ns+"\n")
+	if extra {
+		write(t, dir, "ct/p/I/decaps.json", `{}`)
+	}
+	return dir
+}
+
+// TestDiff: timings and fresh-seed digests may differ between two runs; a
+// KAT digest, a report section or a file may not.
+func TestDiff(t *testing.T) {
+	base := run(t, "ab", "01", "Results", "5", false)
+	for _, c := range []struct {
+		name string
+		dir  string
+		want []string // a substring of each difference
+	}{
+		{"timings and fresh seed", run(t, "ab", "02", "Results", "7", false), nil},
+		{"digest", run(t, "cd", "01", "Results", "5", false), []string{"kat/p/I.json result 0 digest"}},
+		{"section", run(t, "ab", "01", "Outcome", "5", false), []string{"summary.md sections"}},
+		{"file", run(t, "ab", "01", "Results", "5", true), []string{"+ file ct/p/I/decaps.json"}},
+	} {
+		a, err := Shape(base)
+		if err != nil {
+			t.Fatal(err)
+		}
+		b, err := Shape(c.dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		d := Diff(a, b)
+		if len(d) != len(c.want) {
+			t.Errorf("%s: %d differences, want %d:\n%s", c.name, len(d), len(c.want), strings.Join(d, "\n"))
+			continue
+		}
+		for i, w := range c.want {
+			if !strings.Contains(d[i], w) {
+				t.Errorf("%s: %q, want it to name %q", c.name, d[i], w)
+			}
+		}
+	}
+}
