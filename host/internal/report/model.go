@@ -35,16 +35,6 @@ func newModel(run *evidence.Run, sum *evidence.Summary) *model {
 // records are an instance's benchmark records, in protocol order.
 func (m *model) records(plugin, id string) []*evidence.Record { return m.recs[plugin+"\x00"+id] }
 
-// record finds one operation's record.
-func (m *model) record(plugin, id, op string) *evidence.Record {
-	for _, r := range m.records(plugin, id) {
-		if r.Op == op {
-			return r
-		}
-	}
-	return nil
-}
-
 // instance finds an instance's description by plugin and ID.
 func (m *model) instance(plugin, id string) *evidence.InstanceInfo {
 	for _, p := range m.plugins {

@@ -263,7 +263,7 @@ func (m *model) katResults(d *doc, p *evidence.PluginInfo, id string) {
 
 func (m *model) performance(d *doc, p *evidence.PluginInfo, id string) {
 	d.h(2, id+"-4", "4 Performance")
-	d.p(txt("Per call: mean cycles and mean time over all n calls, the median of the per-call sample times, ops/s = 1/mean, the median of the trials' medians, the 10th–90th percentile spread; n = trials × timed calls per trial. Calibration: the per-call estimate of the short calibration run, and the samples × calls per sample it chose for each trial. Host-side bounds: per call, what the plugin's samples total beside the timed call's wall-clock time and the CPU time the kernel accounted to the plugin, as the host measured them from outside; a trial outside the bounds is kept in the evidence and left out of every figure."))
+	d.p(txt("Two families of figures per call. The headline, over the trials (each a fresh process, so they are independent): the median of the trials' medians, the order-statistic confidence interval of that median at the level it reaches, the median cycles, ops/s = 1/median. The spread, over all n per-call samples: mean, interquartile mean (IQM), 10th–90th percentiles; n = trials × timed calls per trial. Calibration: the per-call estimate of the short calibration run, and the samples × calls per sample it chose for each trial. Host-side bounds: per call, what the plugin's samples total beside the timed call's wall-clock time and the CPU time the kernel accounted to the plugin, as the host measured them from outside; a trial outside the bounds is kept in the evidence and left out of every figure."))
 	var bars []barItem
 	var spread []spreadRow
 	var series []lineSeries
@@ -274,7 +274,7 @@ func (m *model) performance(d *doc, p *evidence.PluginInfo, id string) {
 		}
 		d.h(3, id+"-4-"+evidence.Safe(in.ID), "%s", in.ID)
 		sym := in.Kind.Symmetric()
-		cols := []string{"operation", "mean cycles:", "mean time:", "median:", "ops/s:", "median trial:", "p10–p90:", "n = trials × calls:", "calibration:", "host-side bounds:"}
+		cols := []string{"operation", "median:", "CI of the median:", "median cycles:", "ops/s:", "mean:", "IQM:", "p10–p90:", "n = trials × calls:", "calibration:", "host-side bounds:"}
 		if sym {
 			cols = append(cols, "cycles/byte:", "MB/s:")
 		}
@@ -290,31 +290,32 @@ func (m *model) performance(d *doc, p *evidence.PluginInfo, id string) {
 				t.row(row...)
 				continue
 			}
-			row := []inline{txt(r.Op), txt(Count(s.Cycles.Mean)), txt(Duration(s.NS.Mean)), txt(Duration(s.NS.Median)), txt(Count(s.OpsPerSec)),
-				txt(Duration(s.MedianTrial)), txtf("%s – %s", Duration(s.NS.P10), Duration(s.NS.P90)), txt(nCalls(r)),
+			o := evidence.SummarizeOp(r)
+			row := []inline{txt(r.Op), txt(Duration(o.MedianNS)), txt(ciCell(o)), txt(Count(o.MedianCycles)), txt(Count(o.OpsPerSec)),
+				txt(Duration(o.MeanNS)), txt(Duration(o.IQMNS)), txtf("%s – %s", Duration(o.P10NS), Duration(o.P90NS)), txt(nCalls(r)),
 				txtf("%s/call: %d × %d", Duration(r.Calibration.EstimateNS), r.Calibration.Samples, r.Calibration.Batch), hostBounds(r)}
 			if sym {
 				if r.MsgLen > 0 {
-					row = append(row, txt(Float(s.CyclesPerB, 2)), txt(Float(s.MBPerSec, 1)))
+					row = append(row, txt(Float(o.MedianCycles/float64(r.MsgLen), 2)), txt(Float(float64(r.MsgLen)/o.MedianNS*1e3, 1)))
 				} else {
 					row = append(row, txt("-"), txt("-"))
 				}
 			}
 			t.row(row...)
-			if headline(string(in.Kind), r.Op) && s.NS.Median > 0 {
-				bars = append(bars, barItem{label: in.ID + " " + r.Op, value: s.NS.Median, color: ii})
+			if headline(string(in.Kind), r.Op) && o.MedianNS > 0 {
+				bars = append(bars, barItem{label: in.ID + " " + r.Op, value: o.MedianNS, color: ii})
 			}
 			if len(s.TrialMedian) > 0 {
 				spread = append(spread, spreadRow{label: in.ID + " " + r.Op, values: s.TrialMedian})
 			}
-			if sym && r.MsgLen > 0 && s.CyclesPerB > 0 && (r.OutLen == 0 || r.OutLen == 32) {
+			if sym && r.MsgLen > 0 && o.MedianCycles > 0 && (r.OutLen == 0 || r.OutLen == 32) {
 				name := in.ID + " " + r.BaseOp
 				ls := cpb[name]
 				if ls == nil {
 					ls = &lineSeries{name: name}
 					cpb[name] = ls
 				}
-				ls.pts = append(ls.pts, point{float64(r.MsgLen), s.CyclesPerB})
+				ls.pts = append(ls.pts, point{float64(r.MsgLen), o.MedianCycles / float64(r.MsgLen)})
 			}
 		}
 		for _, k := range sortedKeys(cpb) {

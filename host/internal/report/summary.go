@@ -22,8 +22,8 @@ func (m *model) summaryDoc() *doc {
 	s := m.sum
 	d := &doc{}
 	d.h(1, "summary", "Crucible run: %s", s.Suite)
-	d.p(txtf("Started %s; %d trials per operation, each in a fresh plugin process; trial target %.3g s. Times are medians of the per-call sample times unless a column says otherwise.",
-		s.Started, s.Settings.Trials, s.Settings.TrialTargetSec))
+	d.p(txtf("Started %s; %d trials per operation, each in a fresh plugin process; trial target %.3g s. %s The plugin pages add the spread over every per-call sample (mean, interquartile mean, 10th–90th percentiles).",
+		s.Started, s.Settings.Trials, s.Settings.TrialTargetSec, headlineNote))
 	m.confinement(d)
 	m.constantTime(d)
 
@@ -37,7 +37,7 @@ func (m *model) summaryDoc() *doc {
 	}
 
 	d.h(2, "summary-results", "Results")
-	t := d.newTable("plugin", "instance", "KAT", "operation", "median:", "mean cycles:", "ops/s:", "n:")
+	t := d.newTable("plugin", "instance", "KAT", "operation", "median:", "CI of the median:", "median cycles:", "ops/s:", "trials:")
 	for _, in := range s.Instances {
 		if in.KAT == "not built" {
 			continue // listed once by reason below
@@ -53,11 +53,11 @@ func (m *model) summaryDoc() *doc {
 			if o.Error != "" {
 				med = txt("error")
 			}
-			t.row(pl, txt(in.ID), txt(katCell(in)), txt(op), med, txt(Count(o.MeanCycles)), txt(Count(o.OpsPerSec)), txt(strconv.Itoa(o.N)))
+			t.row(pl, txt(in.ID), txt(katCell(in)), txt(op), med, txt(ciCell(o)), txt(Count(o.MedianCycles)), txt(Count(o.OpsPerSec)), txt(strconv.Itoa(o.Trials)))
 			measured = true
 		}
 		if !measured {
-			t.row(pl, txt(in.ID), txt(katCell(in)), txt("(not measured)"), nil, nil, nil, nil)
+			t.row(pl, txt(in.ID), txt(katCell(in)), txt("(not measured)"), nil, nil, nil, nil, nil)
 		}
 	}
 	m.paramSets(d)
@@ -130,7 +130,7 @@ func (m *model) paramSets(d *doc) {
 	}
 	sort.Strings(keys)
 	d.h(2, "summary-sets", "Parameter sets side by side")
-	d.p(txt("One table per family and implementation: rows are parameter sets, columns operations (median time per call)."))
+	d.p(txt("One table per family and implementation: rows are parameter sets, columns operations (median time per call over the trials' medians)."))
 	for _, k := range keys {
 		g := groups[k]
 		sortInstances(g)
@@ -178,7 +178,7 @@ func (m *model) implementations(d *doc) {
 	}
 	sort.Slice(keys, func(i, j int) bool { return natLess(keys[i], keys[j]) })
 	d.h(2, "summary-impls", "Implementations side by side")
-	d.p(txt("Rows are operations, columns implementations: median time per call and, in brackets, the ratio to the fastest."))
+	d.p(txt("Rows are operations, columns implementations: median time per call over the trials' medians and, in brackets, the ratio to the fastest, or \"tie\" where the confidence intervals of the two medians overlap and a ranking would be noise."))
 	for _, k := range keys {
 		g := groups[k]
 		d.h(3, "summary-impls-"+evidence.Safe(k), "%s", k)
@@ -196,18 +196,17 @@ func (m *model) implementations(d *doc) {
 		t := d.newTable(head...)
 		var bars []barItem
 		for _, op := range opsUnion(g) {
-			best := 0.0
-			for _, in := range g {
-				if o, ok := in.Ops[op]; ok && o.Error == "" && o.MedianNS > 0 && (best == 0 || o.MedianNS < best) {
-					best = o.MedianNS
-				}
+			os, ok := make([]evidence.OpSummary, len(g)), make([]bool, len(g))
+			for i, in := range g {
+				os[i], ok[i] = in.Ops[op]
 			}
+			best := fastest(os, ok)
 			row := []string{op}
-			for _, in := range g {
+			for i, in := range g {
 				c := medianCell(in, op)
-				if o, ok := in.Ops[op]; ok && o.Error == "" && o.MedianNS > 0 && best > 0 {
-					c += fmt.Sprintf(" (×%s)", Float(o.MedianNS/best, 2))
-					bars = append(bars, barItem{label: op + " " + strings.TrimSuffix(head[len(row)], ":"), value: o.MedianNS, color: len(row) - 1})
+				if r := ratioCell(os, ok, i, best); r != "" {
+					c += " (" + r + ")"
+					bars = append(bars, barItem{label: op + " " + strings.TrimSuffix(head[len(row)], ":"), value: os[i].MedianNS, color: len(row) - 1})
 				}
 				row = append(row, c)
 			}
@@ -266,7 +265,7 @@ func (m *model) categories(d *doc) {
 		return a < b
 	})
 	d.h(2, "summary-categories", "Across families by security category")
-	d.p(txt("Instances grouped by the NIST security category of their catalog entry; bandwidth as on the plugin pages (section 6); times are medians per call."))
+	d.p(txt("Instances grouped by the NIST security category of their catalog entry; bandwidth as on the plugin pages (section 6); times are medians per call over the trials' medians."))
 	for _, c := range cats {
 		title := fmt.Sprintf("Category %d", c)
 		if c == 0 {
@@ -353,13 +352,9 @@ func (m *model) symmetricLadder(d *doc) {
 				if b != base || msg == 0 || (out != 0 && out != 32) || o.Error != "" {
 					continue
 				}
-				// The median is robust to the preempted samples that
-				// inflate a mean; the summary alone has only the mean.
-				if rec := m.record(in.Plugin, in.ID, op); rec != nil && rec.Stats.CyclesPerB > 0 {
-					r.cpb[msg] = rec.Stats.CyclesPerB
-				} else {
-					r.cpb[msg] = o.MeanCycles / float64(msg)
-				}
+				// The headline median, robust to the preempted
+				// samples that inflate a mean.
+				r.cpb[msg] = o.MedianCycles / float64(msg)
 				lens[msg] = true
 			}
 			if len(r.cpb) > 0 {
@@ -376,7 +371,7 @@ func (m *model) symmetricLadder(d *doc) {
 	}
 	sort.Ints(ls)
 	d.h(2, "summary-ladder", "Symmetric primitives: cycles per byte against message length")
-	d.p(txt("Median cycles per call divided by the message length (where only the summary is at hand, the mean)."))
+	d.p(txt("Median cycles per call over the trials' medians, divided by the message length."))
 	head := []string{"instance and operation"}
 	for _, l := range ls {
 		head = append(head, byteLen(float64(l))+":")
