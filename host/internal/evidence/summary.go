@@ -3,17 +3,49 @@ package evidence
 import (
 	"fmt"
 	"sort"
+
+	"crucible.dev/host/internal/stats"
 )
 
-// OpSummary is one operation's headline figures, as summary.json gives them.
+// OpSummary is one operation's figures, as summary.json gives them, in
+// two families. The headline: the median over the trials' medians (one
+// per fresh process) of time and cycles, the confidence interval of that
+// median at the level it achieves, and ops/s from the median. The
+// spread over every per-call sample: mean, interquartile mean, 10th and
+// 90th percentiles, mean cycles.
 type OpSummary struct {
-	MedianNS   float64 `json:"median_ns"`
-	MeanNS     float64 `json:"mean_ns"`
-	IQMNS      float64 `json:"iqm_ns"`
-	MeanCycles float64 `json:"mean_cycles"`
-	OpsPerSec  float64 `json:"ops_per_s"`
-	N          int     `json:"n"`
-	Error      string  `json:"error,omitempty"`
+	MedianNS     float64 `json:"median_ns"`
+	CILowNS      float64 `json:"ci_low_ns"`
+	CIHighNS     float64 `json:"ci_high_ns"`
+	CILevel      float64 `json:"ci_level"` // 0: fewer than two trials, no interval
+	Trials       int     `json:"trials"`
+	MedianCycles float64 `json:"median_cycles"`
+	OpsPerSec    float64 `json:"ops_per_s"` // 1e9 / median_ns
+	MeanNS       float64 `json:"mean_ns"`
+	IQMNS        float64 `json:"iqm_ns"`
+	P10NS        float64 `json:"p10_ns"`
+	P90NS        float64 `json:"p90_ns"`
+	MeanCycles   float64 `json:"mean_cycles"`
+	N            int     `json:"n"`
+	Error        string  `json:"error,omitempty"`
+}
+
+// Interval is the headline median with its confidence interval.
+func (o OpSummary) Interval() stats.Interval {
+	return stats.Interval{Median: o.MedianNS, Lo: o.CILowNS, Hi: o.CIHighNS, Level: o.CILevel, N: o.Trials}
+}
+
+// SummarizeOp derives an operation's figures from its record.
+func SummarizeOp(rec *Record) OpSummary {
+	st := rec.Stats
+	ns, cyc := rec.Headline()
+	o := OpSummary{MedianNS: ns.Median, CILowNS: ns.Lo, CIHighNS: ns.Hi, CILevel: ns.Level, Trials: ns.N,
+		MedianCycles: cyc.Median, MeanNS: st.NS.Mean, IQMNS: st.NS.IQM, P10NS: st.NS.P10, P90NS: st.NS.P90,
+		MeanCycles: st.Cycles.Mean, N: st.NS.N, Error: rec.Error}
+	if o.MedianNS > 0 {
+		o.OpsPerSec = 1e9 / o.MedianNS
+	}
+	return o
 }
 
 // InstanceSummary is one implementation of one instance.
@@ -100,9 +132,7 @@ func Summarize(r *Run) *Summary {
 			continue
 		}
 		is := &s.Instances[i]
-		st := rec.Stats
-		is.Ops[rec.Op] = OpSummary{MedianNS: st.NS.Median, MeanNS: st.NS.Mean, IQMNS: st.NS.IQM,
-			MeanCycles: st.Cycles.Mean, OpsPerSec: st.OpsPerSec, N: st.NS.N, Error: rec.Error}
+		is.Ops[rec.Op] = SummarizeOp(rec)
 	}
 	sort.SliceStable(s.Instances, func(i, j int) bool {
 		a, b := s.Instances[i], s.Instances[j]

@@ -35,16 +35,6 @@ func newModel(run *evidence.Run, sum *evidence.Summary) *model {
 // records are an instance's benchmark records, in protocol order.
 func (m *model) records(plugin, id string) []*evidence.Record { return m.recs[plugin+"\x00"+id] }
 
-// record finds one operation's record.
-func (m *model) record(plugin, id, op string) *evidence.Record {
-	for _, r := range m.records(plugin, id) {
-		if r.Op == op {
-			return r
-		}
-	}
-	return nil
-}
-
 // instance finds an instance's description by plugin and ID.
 func (m *model) instance(plugin, id string) *evidence.InstanceInfo {
 	for _, p := range m.plugins {
@@ -94,18 +84,6 @@ func trialCalls(r *evidence.Record) []int64 {
 	out := make([]int64, len(r.Trials))
 	for i, t := range r.Trials {
 		out[i] = int64(len(t.NS)) * t.Batch
-	}
-	return out
-}
-
-// perOpNS are the per-call times of every sample of every trial: the sample
-// that compare, gate and export work from.
-func perOpNS(r *evidence.Record) []float64 {
-	var out []float64
-	for _, t := range r.Trials {
-		for _, v := range t.NS {
-			out = append(out, float64(v)/float64(t.Batch))
-		}
 	}
 	return out
 }

@@ -48,7 +48,7 @@ func Systems(systems []System) []File {
 	}
 	b.WriteString("</nav>\n<main>\n")
 	fmt.Fprintf(&b, "<h1 id=\"systems\">Crucible: %s</h1>\n", html.EscapeString(strings.Join(labels, " · ")))
-	b.WriteString("<p>One dataset per system, side by side: each column is one system's run. A ratio compares a median with the first system's.</p>\n")
+	b.WriteString("<p>One dataset per system, side by side: each column is one system's run. A ratio compares a median (over the trials' medians) with the first system's, or reads \"tie\" where the confidence intervals of the two medians overlap.</p>\n")
 	systemTable(&b, systems)
 	b.WriteString("<h2 id=\"results\">Results</h2>\n")
 	sysTable(&b, systems, true, []string{"plugin", "instance", "operation"}, func(row func(key []string, cell func(i int) string)) {
@@ -159,8 +159,8 @@ func sysMedian(systems []System, i int, k []string) string {
 		return "error"
 	}
 	s := html.EscapeString(Duration(o.MedianNS))
-	if base, ok := opOf(systems[0].Sum, k); i > 0 && ok && base.Error == "" && base.MedianNS > 0 {
-		s += fmt.Sprintf(" (×%.2f)", o.MedianNS/base.MedianNS)
+	if base, ok := opOf(systems[0].Sum, k); i > 0 && measured(base, ok) && o.MedianNS > 0 {
+		s += " (" + versus(o, base) + ")"
 	}
 	return s
 }

@@ -11,8 +11,9 @@ import (
 )
 
 // twoSystems builds two synthetic runs and labels them as two systems, the
-// second with the portable path in its dispatch notes.
-func twoSystems(t *testing.T) []System {
+// second with the portable path in its dispatch notes and its medians and
+// their intervals slow times the first's.
+func twoSystems(t *testing.T, slow float64) []System {
 	t.Helper()
 	var out []System
 	for _, label := range []string{"x86_1", "x86_1-noavx"} {
@@ -29,13 +30,35 @@ func twoSystems(t *testing.T) []System {
 				in.Notes["dispatch"] = map[string]string{"x86_1": "AVX2", "x86_1-noavx": "portable Go"}[label]
 			}
 		}
-		out = append(out, System{Label: label, Run: run, Sum: evidence.Summarize(run)})
+		sum := evidence.Summarize(run)
+		if label == "x86_1-noavx" {
+			for i := range sum.Instances {
+				for op, o := range sum.Instances[i].Ops {
+					o.MedianNS, o.CILowNS, o.CIHighNS = slow*o.MedianNS, slow*o.CILowNS, slow*o.CIHighNS
+					sum.Instances[i].Ops[op] = o
+				}
+			}
+		}
+		out = append(out, System{Label: label, Run: run, Sum: sum})
 	}
 	return out
 }
 
+// TestSystemsTie: two systems whose medians' intervals overlap read
+// "tie", not a ratio that ranks noise.
+func TestSystemsTie(t *testing.T) {
+	h := string(Systems(twoSystems(t, 1.001))[0].Data)
+	if !strings.Contains(h, "(tie)") || strings.Contains(h, "(×") {
+		t.Error("overlapping intervals are ranked by a ratio")
+	}
+	h = string(Systems(twoSystems(t, 1.5))[0].Data)
+	if strings.Contains(h, "(tie)") || !strings.Contains(h, "(×1.50)") {
+		t.Error("disjoint intervals read as a tie")
+	}
+}
+
 func TestSystemsDeterministic(t *testing.T) {
-	s := twoSystems(t)
+	s := twoSystems(t, 1.5)
 	a, b := Systems(s), Systems(s)
 	if len(a) != 1 || !bytes.Equal(a[0].Data, b[0].Data) {
 		t.Fatal("two renderings of the same runs differ")
@@ -49,7 +72,7 @@ func TestSystemsDeterministic(t *testing.T) {
 func TestSystemsInChromium(t *testing.T) {
 	bin := chromium(t)
 	dir := t.TempDir()
-	must(t, Write(dir, Systems(twoSystems(t))))
+	must(t, Write(dir, Systems(twoSystems(t, 1.5))))
 	dom, stderr := headless(t, bin, "file://"+filepath.ToSlash(filepath.Join(dir, "index.html")), "--dump-dom")
 	if m := consoleLine.FindAll(stderr, -1); len(m) > 0 {
 		t.Errorf("the systems page logged to the console:\n%s", bytes.Join(m, []byte("\n")))
@@ -79,10 +102,33 @@ func TestSystemsInChromium(t *testing.T) {
 	if !strings.Contains(d, `<td class="s0">AVX2</td><td class="s1">portable Go</td>`) {
 		t.Error("the dispatch table does not show each system's path beside the other's")
 	}
-	if !strings.Contains(d, "(×1.00)") {
+	if !strings.Contains(d, "(×1.50)") {
 		t.Error("the second system's medians carry no ratio to the first's")
 	}
 	if os.Getenv("CRUCIBLE_KEEP_SYSTEMS") != "" {
 		os.WriteFile(os.Getenv("CRUCIBLE_KEEP_SYSTEMS"), dom, 0o644)
+	}
+}
+
+// TestRatioCell: the fastest of three reads "tie" with the one whose
+// interval overlaps its own, and the distinct one gets its ratio.
+func TestRatioCell(t *testing.T) {
+	os := []evidence.OpSummary{
+		{MedianNS: 100, CILowNS: 95, CIHighNS: 105, Trials: 5},
+		{MedianNS: 103, CILowNS: 101, CIHighNS: 110, Trials: 5},
+		{MedianNS: 200, CILowNS: 190, CIHighNS: 210, Trials: 5},
+	}
+	ok := []bool{true, true, true}
+	best := fastest(os, ok)
+	var got []string
+	for i := range os {
+		got = append(got, ratioCell(os, ok, i, best))
+	}
+	if strings.Join(got, ",") != "tie,tie,×2.00" {
+		t.Errorf("ratios %v", got)
+	}
+	os[1].CILowNS = 106
+	if r := ratioCell(os, ok, 0, best); r != "×1.00" {
+		t.Errorf("fastest with nothing tied: %q", r)
 	}
 }

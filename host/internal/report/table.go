@@ -20,11 +20,12 @@ func headline(kind, op string) bool {
 	return strings.HasSuffix(op, "@1024") || strings.HasSuffix(op, "@32>1024") || strings.HasSuffix(op, ">1024")
 }
 
-// Table prints the end-of-run table: median time and mean cycles per
-// operation, with each instance's KAT status.
+// Table prints the end-of-run table: the headline figures per operation
+// (median time, its confidence interval, median cycles, ops/s from the
+// median), with each instance's KAT status.
 func Table(w io.Writer, s *evidence.Summary) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "plugin\tinstance\tKAT\toperation\tmedian\tmean cycles\tops/s\tn\t")
+	fmt.Fprintln(tw, "plugin\tinstance\tKAT\toperation\tmedian\tCI of the median\tmedian cycles\tops/s\ttrials\t")
 	for _, in := range s.Instances {
 		if in.KAT == "not built" {
 			continue // listed once by reason, after the table (NotBuilt)
@@ -45,13 +46,14 @@ func Table(w io.Writer, s *evidence.Summary) {
 			if o.Error != "" {
 				med = "error"
 			}
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%d\t\n", plugin, id, kat, op, med, Count(o.MeanCycles), Count(o.OpsPerSec), o.N)
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%d\t\n", plugin, id, kat, op, med, ciCell(o), Count(o.MedianCycles), Count(o.OpsPerSec), o.Trials)
 		}
 		if first {
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t\t\t\t\t\n", in.Plugin, in.ID, katCell(in), "(not measured)")
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t\t\t\t\t\t\n", in.Plugin, in.ID, katCell(in), "(not measured)")
 		}
 	}
 	tw.Flush()
+	fmt.Fprintln(w, headlineNote)
 }
 
 // sortedOps orders operations as the protocol runs them, then by length.

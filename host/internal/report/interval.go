@@ -1,0 +1,75 @@
+package report
+
+import (
+	"fmt"
+
+	"crucible.dev/host/internal/evidence"
+	"crucible.dev/host/internal/stats"
+)
+
+// The tables' statistics come in two families, each in its own column
+// group. The headline: the median over the trials' medians (one value per
+// fresh process), its confidence interval, the median cycles and ops/s
+// from that median. The spread, on the plugin pages only: mean,
+// interquartile mean and the 10th–90th percentiles over every per-call
+// sample.
+
+// headlineNote is how every table with the headline family says so.
+const headlineNote = "Times are medians over the trials' medians (one per fresh process); the interval is the order-statistic confidence interval of that median over the trials, at the level it reaches (93.75% with five trials); ops/s is 1/median."
+
+// ciCell shows an operation's confidence interval of the median, "-"
+// without one (fewer than two trials).
+func ciCell(o evidence.OpSummary) string { return intervalCell(o.Interval()) }
+
+func intervalCell(iv stats.Interval) string {
+	if !iv.Valid() {
+		return "-"
+	}
+	return fmt.Sprintf("%s – %s (%s%%)", Duration(iv.Lo), Duration(iv.Hi), Float(100*iv.Level, 2))
+}
+
+// measured reports whether o has a median to compare.
+func measured(o evidence.OpSummary, ok bool) bool { return ok && o.Error == "" && o.MedianNS > 0 }
+
+// fastest is the operation of os with the lowest median (index -1 when
+// none was measured).
+func fastest(os []evidence.OpSummary, ok []bool) int {
+	best := -1
+	for i, o := range os {
+		if measured(o, ok[i]) && (best < 0 || o.MedianNS < os[best].MedianNS) {
+			best = i
+		}
+	}
+	return best
+}
+
+// ratioCell is o's median against the fastest's, "×r", or "tie" where
+// their confidence intervals overlap and the ranking would be noise. The
+// fastest itself reads "tie" when any other ties with it.
+func ratioCell(os []evidence.OpSummary, ok []bool, i, best int) string {
+	if best < 0 || !measured(os[i], ok[i]) {
+		return ""
+	}
+	b := os[best]
+	if i == best {
+		for j, o := range os {
+			if j != best && measured(o, ok[j]) && o.Interval().Overlaps(b.Interval()) {
+				return "tie"
+			}
+		}
+		return "×1.00"
+	}
+	if os[i].Interval().Overlaps(b.Interval()) {
+		return "tie"
+	}
+	return "×" + Float(os[i].MedianNS/b.MedianNS, 2)
+}
+
+// versus is o's median against a reference's: "×r", or "tie" where the
+// intervals overlap.
+func versus(o, ref evidence.OpSummary) string {
+	if o.Interval().Overlaps(ref.Interval()) {
+		return "tie"
+	}
+	return "×" + Float(o.MedianNS/ref.MedianNS, 2)
+}
