@@ -13,7 +13,8 @@ import (
 //
 // The standard operations by kind:
 //
-//	kem:  keygen, encaps, decaps, decaps_invalid (a ciphertext with one bit flipped)
+//	kem:  keygen, encaps, decaps, decaps_reject (a ciphertext for another key),
+//	      decaps_invalid (a ciphertext with one bit flipped; see kem_invalid.go)
 //	sig:  keygen, sign, verify
 //	kex:  init_a, init_b, pass1..passN, derive_a, derive_b, exchange (all steps)
 //	hash: hash; xof: xof; mac: mac; kdf: kdf; aead: seal, open; drbg: generate
@@ -173,7 +174,8 @@ func kemOps(k KEM) []Op {
 				}
 				return func(c, j int) error { _, err := k.Decapsulate(sk, in.get(c, j)); return err }, nil
 			}},
-		{Name: "decaps_invalid", Secret: true,
+		decapsRejectOp(k),
+		{Name: "decaps_invalid", Secret: true, Doc: docDecapsInvalid,
 			Run: func(_ io.Reader, in Args) (Args, error) {
 				a, err := need("decaps_invalid", in, ArgSK, ArgCT)
 				if err != nil {
