@@ -71,7 +71,7 @@ func TestBuildNGCC(t *testing.T) {
 	}
 	s := readSummary(t, out)
 	want := map[string][]string{
-		"toykem": {"decaps", "decaps_invalid", "encaps", "keygen"},
+		"toykem": {"decaps", "decaps_invalid", "decaps_reject", "encaps", "keygen"},
 		"toykex": {"derive_a", "derive_b", "exchange", "init_a", "init_b", "pass1", "pass2", "pass3", "pass4"},
 	}
 	for _, in := range s.Instances {

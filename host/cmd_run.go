@@ -37,6 +37,8 @@ func cmdRun(mode string, args []string) error {
 	system := fs.String("system", "", "label of the system measured, which reports and compare tell datasets apart by (default: from the CPU model)")
 	shard := fs.String("shard", "", "run only shard K of N (K/N) of the (plugin, instance) units")
 	signKey := fs.String("sign-key", "", "sign the run's manifest with this ed25519 private key (PEM, PKCS #8)")
+	counter := fs.String("counter", "", "also count each operation's instructions exactly: \"instructions\" runs its loop once more under valgrind's callgrind")
+	countCalls := fs.Int64("count-calls", campaign.DefaultCountCalls, "calls in each counted loop (--counter)")
 	fresh := fs.Int("fresh", 3, "records of each fresh-seed KAT file, generated from a seed drawn for the run and compared byte for byte across the implementations of an instance (0: none)")
 	if err := fs.Parse(args); err != nil {
 		return &exitError{2, nil}
@@ -54,6 +56,9 @@ func cmdRun(mode string, args []string) error {
 	}
 	if *full {
 		*target, *long = time.Second, true
+	}
+	if *counter != "" && *counter != campaign.CounterInstructions {
+		return usageErr("--counter: %q is not a counter (instructions)", *counter)
 	}
 	if *out == "" {
 		if *resume {
@@ -81,6 +86,7 @@ func cmdRun(mode string, args []string) error {
 		MsgLens: campaign.DefaultMsgLens, CPU: *cpu, Long: *long, Profile: !*noProfile,
 		KAT: mode == "run" || mode == "kat", Bench: mode == "run" || mode == "bench",
 		Robust: mode == "run" || mode == "robust", Resume: *resume, Shard: sh,
+		Counter: *counter, CountCalls: *countCalls,
 		Fresh: *fresh, Limits: c.limits, Launcher: lc, MTLS: *mtls, Command: append([]string{"host", mode}, args...),
 		Progress: campaign.NewProgress(os.Stderr), Log: os.Stderr,
 	}

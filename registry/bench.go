@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"crypto/rand"
 	"fmt"
-	"io"
 	"runtime"
 	"runtime/pprof"
 	"time"
@@ -42,7 +41,7 @@ func PrepareBench(in *Instance, op Op, s BenchSpec) (func() error, error) {
 	if op.Prepare == nil {
 		return nil, fmt.Errorf("bench %s %s: the operation is not timed", in.ID(), op.Name)
 	}
-	var rnd io.Reader = rand.Reader
+	rnd := benchRand(rand.Reader)
 	if in.Rand != nil {
 		rnd = in.Rand()
 	}
@@ -102,9 +101,11 @@ func Bench(in *Instance, op Op, s BenchSpec) (*BenchResult, error) {
 		defer core.close()
 		r.CoreCycles = make([]int64, s.Samples)
 	}
+	defer holdGC()()
 	calls0 := readCounters()
 	var m0, m1 runtime.MemStats
 	runtime.ReadMemStats(&m0)
+	countStart()
 	for i := range r.NS {
 		// The core counter is read outside the clock's window: a read is a
 		// system call, and would otherwise inflate short samples.
@@ -114,10 +115,8 @@ func Bench(in *Instance, op Op, s BenchSpec) (*BenchResult, error) {
 		}
 		t0 := time.Now()
 		c0 := cycles()
-		for j := int64(0); j < s.Batch; j++ {
-			if err := body(); err != nil {
-				return nil, fmt.Errorf("bench %s %s: sample %d: %w", in.ID(), op.Name, i, err)
-			}
+		if err := countedBatch(body, s.Batch); err != nil {
+			return nil, fmt.Errorf("bench %s %s: sample %d: %w", in.ID(), op.Name, i, err)
 		}
 		c1 := cycles()
 		r.NS[i] = int64(time.Since(t0))
@@ -126,6 +125,7 @@ func Bench(in *Instance, op Op, s BenchSpec) (*BenchResult, error) {
 			r.CoreCycles[i] = core.read() - k0
 		}
 	}
+	countDone()
 	runtime.ReadMemStats(&m1)
 	calls1 := readCounters()
 	r.RSSPeakKiB = procStatus("VmHWM")

@@ -8,7 +8,8 @@ const (
 	OpKeygen        = "keygen"         // kem, sig
 	OpEncaps        = "encaps"         // kem
 	OpDecaps        = "decaps"         // kem
-	OpDecapsInvalid = "decaps_invalid" // kem: a ciphertext with one bit flipped (implicit rejection)
+	OpDecapsReject  = "decaps_reject"  // kem: a well-formed ciphertext for another key (implicit rejection)
+	OpDecapsInvalid = "decaps_invalid" // kem: a ciphertext with one bit flipped (the format check)
 	OpSign          = "sign"           // sig
 	OpVerify        = "verify"         // sig
 	OpExchange      = "exchange"       // kex: every step of one exchange

@@ -10,7 +10,8 @@ import (
 //
 // The standard operations by kind:
 //
-//	kem:  keygen, encaps, decaps, decaps_invalid (a ciphertext with one bit flipped)
+//	kem:  keygen, encaps, decaps, decaps_reject (a ciphertext for another key),
+//	      decaps_invalid (a ciphertext with one bit flipped; see kem_invalid.go)
 //	sig:  keygen, sign, verify
 //	kex:  init_a, init_b, pass1..passN, derive_a, derive_b, exchange (all steps)
 //	hash: hash; xof: xof; mac: mac; kdf: kdf; aead: seal, open; drbg: generate

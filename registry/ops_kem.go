@@ -101,7 +101,8 @@ func kemOps(k KEM) []Op {
 				}
 				return func(c, j int) error { _, err := k.Decapsulate(sk, in.get(c, j)); return err }, nil
 			}},
-		{Name: OpDecapsInvalid, Secret: true,
+		decapsRejectOp(k),
+		{Name: OpDecapsInvalid, Secret: true, Doc: docDecapsInvalid,
 			Run: func(_ io.Reader, in Args) (Args, error) {
 				a, err := need(OpDecapsInvalid, in, ArgSK, ArgCT)
 				if err != nil {

@@ -8,6 +8,7 @@
 #   gcc-aarch64-linux-gnu, libc6-dev-arm64-cross  the arm64 C cross compiler and C
 #                      library, for the NGCC adapter's arm64 build (make test-arm64-ngcc)
 #   slurm-wlm, munge   a one-node Slurm cluster for the campaign-plan test
+#   valgrind           callgrind, the exact instruction counter (host run --counter instructions)
 # Safe to run again: it installs only what is missing. Needs root (or sudo).
 set -euo pipefail
 
@@ -20,6 +21,7 @@ command -v qemu-aarch64-static >/dev/null 2>&1 || need+=(qemu-user-static)
 command -v aarch64-linux-gnu-gcc >/dev/null 2>&1 || need+=(gcc-aarch64-linux-gnu libc6-dev-arm64-cross)
 command -v slurmctld >/dev/null 2>&1 || need+=(slurm-wlm)
 command -v munged >/dev/null 2>&1 || need+=(munge)
+command -v valgrind >/dev/null 2>&1 || need+=(valgrind)
 [ ${#need[@]} -eq 0 ] && exit 0
 
 sudo=""

@@ -219,6 +219,9 @@ func (c *Campaign) benchInstance(s *plugin.Source, pts []*point, static int64) {
 	if c.cfg.Profile && len(pts[0].in.Profile) > 0 {
 		c.profile(s, pts)
 	}
+	if c.cfg.Counter == CounterInstructions {
+		c.count(s, pts)
+	}
 	for _, pt := range pts {
 		pt.rec.Stats = pt.rec.Recompute()
 		if err := evidence.WriteJSON(evidence.RecordPath(c.cfg.Out, s.Name, id, pt.String()), pt.rec); err != nil {

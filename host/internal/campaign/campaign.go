@@ -42,6 +42,8 @@ type Config struct {
 	Robust      bool          // send malformed inputs to every instance
 	Resume      bool          // keep what the directory already holds
 	Shard       session.Shard
+	Counter     string            // CounterInstructions to count each operation's instructions too; "" for none
+	CountCalls  int64             // calls in each counted loop (DefaultCountCalls when 0)
 	Fresh       int               // records of each fresh-seed KAT file, compared across implementations; 0 for none
 	FreshSeed   string            // the run's seed for them, hex; drawn by New when empty
 	Lock        map[string]string // plugin name -> executable SHA-256 (--locked)
@@ -111,6 +113,7 @@ func New(cfg Config) (*Campaign, error) {
 			MinCalls: cfg.MinCalls, CPU: cfg.CPU, Long: cfg.Long, Profile: cfg.Profile,
 			Shard: cfg.Shard.String(), MsgLens: cfg.MsgLens,
 			FreshRecords: cfg.Fresh, FreshSeed: cfg.FreshSeed,
+			Counter: cfg.Counter, CountCalls: cfg.countCalls(),
 		},
 		Environment: c.env,
 	}
@@ -133,6 +136,7 @@ func New(cfg Config) (*Campaign, error) {
 		c.cfg.Long = old.Settings.Long
 		c.cfg.Profile = old.Settings.Profile
 		c.cfg.Fresh, c.cfg.FreshSeed = old.Settings.FreshRecords, old.Settings.FreshSeed
+		c.cfg.Counter, c.cfg.CountCalls = old.Settings.Counter, old.Settings.CountCalls
 		c.cfg.Suite = old.Suite
 		return c, nil
 	}
@@ -203,6 +207,11 @@ func (c *Campaign) writePlugin(info *evidence.PluginInfo) {
 
 // start runs a fresh process of the plugin, logging to the run directory.
 func (c *Campaign) start(s *plugin.Source) (*plugin.Process, func(), error) {
+	return c.startCounted(s, nil)
+}
+
+// startCounted is start with the process under an instruction counter.
+func (c *Campaign) startCounted(s *plugin.Source, cnt *sandbox.Counter) (*plugin.Process, func(), error) {
 	lp := evidence.LogPath(c.cfg.Out, s.Name)
 	if err := os.MkdirAll(filepath.Dir(lp), 0o755); err != nil {
 		return nil, nil, err
@@ -212,6 +221,9 @@ func (c *Campaign) start(s *plugin.Source) (*plugin.Process, func(), error) {
 		return nil, nil, err
 	}
 	o := plugin.Options{Limits: c.cfg.Limits, Launcher: c.cfg.Launcher, CPU: c.cfg.CPU, MTLS: c.cfg.MTLS, Log: lf}
+	if cnt != nil {
+		o.Counter, o.Limits = cnt, countLimits(o.Limits)
+	}
 	if c.cfg.Lock != nil {
 		sum, ok := c.cfg.Lock[s.Name]
 		if !ok {

@@ -31,6 +31,9 @@ type Settings struct {
 	MsgLens        []int   `json:"msg_lens"`
 	FreshRecords   int     `json:"fresh_records,omitempty"` // records of each fresh-seed KAT file
 	FreshSeed      string  `json:"fresh_seed,omitempty"`    // the run's seed for them, hex
+
+	Counter    string `json:"counter,omitempty"`     // "instructions": each operation counted under callgrind too
+	CountCalls int64  `json:"count_calls,omitempty"` // calls in each counted loop
 }
 
 // Environment is the state that affects timing, recorded with every run.
@@ -203,6 +206,9 @@ type Record struct {
 	Share       *HashShare  `json:"hash_share,omitempty"`
 	State       Environment `json:"state"` // host state when measured
 	Error       string      `json:"error,omitempty"`
+
+	// Instructions is the exact count (host run --counter instructions).
+	Instructions *Instructions `json:"instructions,omitempty"`
 }
 
 // RecordStats are computed from the raw trials (see Recompute).

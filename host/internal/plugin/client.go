@@ -36,6 +36,7 @@ type Options struct {
 	Checksum string            // expected SHA-256 of the executable (the lock); "" for none
 	MTLS     bool              // mutual TLS between host and plugin
 	Log      io.Writer         // the plugin's stderr and go-plugin's log; nil discards
+	Counter  *sandbox.Counter  // run under valgrind's instruction counter; nil for none
 }
 
 // Process is one running plugin.
@@ -98,7 +99,7 @@ func Start(s Source, o Options) (*Process, error) {
 	cfg := &goplugin.ClientConfig{
 		HandshakeConfig:  registry.Handshake,
 		Plugins:          goplugin.PluginSet{registry.PluginKey: &registry.GRPCPlugin{}},
-		RunnerFunc:       o.Launcher.Runner(exe, sandbox.Environment(env...), func(sp *sandbox.Process) { p.proc = sp }),
+		RunnerFunc:       o.Launcher.CountedRunner(exe, sandbox.Environment(env...), o.Counter, func(sp *sandbox.Process) { p.proc = sp }),
 		SkipHostEnv:      true,
 		UnixSocketConfig: &goplugin.UnixSocketConfig{TempDir: o.Launcher.Dir()},
 		AllowedProtocols: []goplugin.Protocol{goplugin.ProtocolGRPC},

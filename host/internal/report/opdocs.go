@@ -12,7 +12,7 @@ func opDocs(d *doc, p *evidence.PluginInfo) {
 		}
 	}
 	if len(docs) > 0 {
-		d.p(txt("Operations beyond their kind's own, as the plugin declares them:"))
+		d.p(txt("What operations compute, where the plugin says (the kind's own wrong-input cases included):"))
 		d.list(docs)
 	}
 }

@@ -40,6 +40,12 @@ type Process struct {
 // exe with the environment env (and go-plugin's own variables) through the
 // launcher, and hands the started process to got.
 func (lc *Launcher) Runner(exe string, env []string, got func(*Process)) func(hclog.Logger, *exec.Cmd, string) (runner.Runner, error) {
+	return lc.CountedRunner(exe, env, nil, got)
+}
+
+// CountedRunner is Runner with the process under cnt's instruction
+// counter; a nil cnt runs it as Runner does.
+func (lc *Launcher) CountedRunner(exe string, env []string, cnt *Counter, got func(*Process)) func(hclog.Logger, *exec.Cmd, string) (runner.Runner, error) {
 	return func(_ hclog.Logger, spec *exec.Cmd, socketDir string) (runner.Runner, error) {
 		if err := lc.shareDir(socketDir); err != nil {
 			return nil, err
@@ -54,7 +60,7 @@ func (lc *Launcher) Runner(exe string, env []string, got func(*Process)) func(hc
 			}
 			e = append(e, kv)
 		}
-		cmd := lc.command(exe, socketDir, e)
+		cmd := lc.command(exe, socketDir, e, cnt)
 		p := &Process{cmd: cmd, name: exe, hostSocket: socketDir, sandboxed: lc.Sandboxed()}
 		var err error
 		if p.stdout, err = cmd.StdoutPipe(); err != nil {

@@ -173,7 +173,7 @@ func (lc *Launcher) runProbe() (string, error) {
 	if err := lc.shareDir(sock); err != nil {
 		return "", err
 	}
-	cmd := lc.command(lc.initPath, sock, nil, probeArg)
+	cmd := lc.command(lc.initPath, sock, nil, nil, probeArg)
 	out, err := cmd.CombinedOutput()
 	return string(out), err
 }
@@ -241,8 +241,8 @@ const (
 var systemLibs = []string{"/lib", "/lib64", "/lib32", "/usr/lib", "/usr/lib64", "/usr/lib32"}
 
 // bwrapArgs confine one process: exe runs as insidePlugin/<its name>, the
-// socket directory appears at insideSocket.
-func (lc *Launcher) bwrapArgs(exe, socketDir string) []string {
+// socket directory appears at insideSocket (and a counter's at insideCount).
+func (lc *Launcher) bwrapArgs(exe, socketDir string, cnt *Counter) []string {
 	a := []string{
 		"--unshare-all", "--unshare-user", "--disable-userns",
 		"--die-with-parent", "--new-session", "--cap-drop", "ALL",
@@ -267,17 +267,27 @@ func (lc *Launcher) bwrapArgs(exe, socketDir string) []string {
 		"--bind", socketDir, insideSocket,
 		"--ro-bind", lc.initPath, insideInit,
 		"--ro-bind", exe, insidePlugin+"/"+filepath.Base(exe),
-		"--remount-ro", "/",
-		"--",
 	)
-	return a
+	if cnt != nil {
+		a = append(a, cnt.binds()...)
+	}
+	return append(a, "--remount-ro", "/", "--")
 }
 
 // command is the process that runs exe with args: through bwrap and the
-// init step inside it, or (unsandboxed) through the init step alone.
-func (lc *Launcher) command(exe, socketDir string, env []string, args ...string) *exec.Cmd {
+// init step inside it, or (unsandboxed) through the init step alone; with
+// a counter, the init step executes valgrind, which runs exe.
+func (lc *Launcher) command(exe, socketDir string, env []string, cnt *Counter, args ...string) *exec.Cmd {
 	cfg := initConfig{Limits: lc.limits, Exe: exe, Args: args}
+	counted := func() {
+		if cnt != nil {
+			cfg.Args = append(cnt.args(cfg.Exe), args...)
+			cfg.Exe = cnt.valgrind
+			env = append(append([]string{}, env...), cnt.env()...)
+		}
+	}
 	if lc.bwrap == "" {
+		counted()
 		cmd := exec.Command(lc.initPath, initArg, cfg.encode())
 		cmd.Env = append([]string{}, env...)
 		cmd.SysProcAttr = procAttr(-1)
@@ -286,7 +296,11 @@ func (lc *Launcher) command(exe, socketDir string, env []string, args ...string)
 	cfg.Exe = insidePlugin + "/" + filepath.Base(exe)
 	cfg.Landlock = lc.landlock
 	cfg.Writable = []string{"/tmp", "/proc", "/dev", insideSocket}
-	argv := append(lc.bwrapArgs(exe, socketDir), insideInit, initArg, cfg.encode())
+	if cnt != nil {
+		cfg.Writable = append(cfg.Writable, insideCount)
+	}
+	counted()
+	argv := append(lc.bwrapArgs(exe, socketDir, cnt), insideInit, initArg, cfg.encode())
 	cmd := exec.Command(lc.bwrap, argv...)
 	cmd.Env = append([]string{}, env...)
 	cmd.SysProcAttr = procAttr(lc.uid)

@@ -1,0 +1,85 @@
+package callgrind
+
+import (
+	"strings"
+	"testing"
+)
+
+// A dump in the shape callgrind writes for a Go thread: compressed names
+// defined on first use (in fn= and cfn= lines), relative positions, the
+// inclusive cost of each call on the line after its calls= line.
+const sample = `# callgrind format
+version: 1
+creator: callgrind-3.19.0
+part: 3
+
+positions: line
+events: Ir
+summary: 1330
+
+ob=(1) /crucible/plugin/x
+fl=(1) ./registry/count.go
+fn=(1) crucible.dev/registry.countedBatch
+38 10
++1 5
+cfn=(2) main.op
+calls=4 10
+* 1200
+fn=(2)
+10 1000
++2 200
+cfn=(3) runtime.newstack
+calls=1 0
+* 120
+fn=(3)
+0 89
+fn=(4) runtime.morestack.abi0
+0 24
+fn=(5) runtime.goschedImpl'2
+0 7
+
+totals: 1335
+`
+
+func TestTotalsAndSelf(t *testing.T) {
+	tot, err := Totals(strings.NewReader(sample))
+	if err != nil || tot["Ir"] != 1335 {
+		t.Fatalf("totals %v %v, want Ir 1335 (the totals line wins over summary)", tot, err)
+	}
+	self, err := Self(strings.NewReader(sample))
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]int64{
+		"crucible.dev/registry.countedBatch": 15, "main.op": 1200,
+		"runtime.newstack": 89, "runtime.morestack.abi0": 24, "runtime.goschedImpl'2": 7,
+	}
+	for fn, n := range want {
+		if self[fn] != n {
+			t.Errorf("self cost of %s: %d, want %d", fn, self[fn], n)
+		}
+	}
+	c, err := CountGo([]byte(sample))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if c.Scheduler != 89+24+7 || c.Instructions != 1335-120 {
+		t.Fatalf("CountGo: %+v, want 1215 counted and 120 in the scheduler", c)
+	}
+}
+
+func TestMalformed(t *testing.T) {
+	for name, in := range map[string]string{
+		"no events":    "totals: 5\n",
+		"no totals":    "events: Ir\nfn=(1) f\n0 5\n",
+		"negative":     "events: Ir\ntotals: -5\n",
+		"too many":     "events: Ir\ntotals: 5 6\n",
+		"unknown name": "events: Ir\nfn=(7)\n0 5\ntotals: 5\n",
+		"costs add up": "events: Ir\nfn=(1) f\n0 5\ntotals: 9\n",
+		"not a number": "events: Ir\nfn=(1) f\n0 x\ntotals: 5\n",
+	} {
+		if _, err := CountGo([]byte(in)); err == nil {
+			t.Errorf("%s: accepted", name)
+		}
+	}
+}

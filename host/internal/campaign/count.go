@@ -1,0 +1,156 @@
+package campaign
+
+import (
+	"fmt"
+	"os"
+	"slices"
+
+	"crucible.dev/host/internal/callgrind"
+	"crucible.dev/host/internal/evidence"
+	"crucible.dev/host/internal/plugin"
+	"crucible.dev/registry/pluginv1"
+)
+
+// CounterInstructions is the one counter --counter knows: machine
+// instructions, counted by valgrind's callgrind.
+const CounterInstructions = "instructions"
+
+// DefaultCountCalls is how many calls a counted loop makes: fixed, so two
+// counts of one build compare exactly, and a divisor of the inputs a timed
+// loop cycles through, so every count covers the same inputs.
+const DefaultCountCalls = 32
+
+// countWarmup are the untimed calls before a counted loop: one-time
+// initialisation (tables built on first use) stays out of the count.
+const countWarmup = 2
+
+// countSlowdown is how much longer a plugin takes under callgrind than
+// natively: its start and its calls get this much more time.
+const countSlowdown = 20
+
+func (cfg Config) countCalls() int64 {
+	if cfg.Counter == "" {
+		return 0
+	}
+	if cfg.CountCalls > 0 {
+		return cfg.CountCalls
+	}
+	return DefaultCountCalls
+}
+
+// countLimits are the call limits of a process under the counter.
+func countLimits(l plugin.Limits) plugin.Limits {
+	l.Start *= countSlowdown
+	l.Call *= countSlowdown
+	l.Bench *= countSlowdown
+	return l
+}
+
+// count runs each point's loop once more with its instructions counted, in
+// one more process for the instance, and keeps callgrind's file of each.
+func (c *Campaign) count(s *plugin.Source, pts []*point) {
+	id := pts[0].id
+	fail := func(pt *point, err error) {
+		f := evidence.Finding{Plugin: s.Name, Instance: id, What: "count", Detail: err.Error()}
+		if pt != nil {
+			f.Op = pt.String()
+		}
+		c.finding(f)
+	}
+	if c.cfg.Launcher == nil {
+		fail(nil, fmt.Errorf("no launcher"))
+		return
+	}
+	cnt, err := c.cfg.Launcher.NewCounter()
+	if err != nil {
+		fail(nil, err)
+		return
+	}
+	defer os.RemoveAll(cnt.Dir)
+	p, stop, err := c.startCounted(s, cnt)
+	if err != nil {
+		fail(nil, fmt.Errorf("start under the counter: %w", err))
+		return
+	}
+	defer func() { stop() }()
+	d, err := p.Describe()
+	if err != nil {
+		fail(nil, err)
+		return
+	}
+	var notes map[string]string
+	for _, in := range d.Instances {
+		if InstID(in) == id {
+			notes = in.Notes
+		}
+	}
+	calls := c.cfg.countCalls()
+	seen := 0
+	for _, pt := range pts {
+		if pt.rec.Error != "" {
+			continue
+		}
+		c.cfg.Progress.Step(s.Name, id, pt.String(), "counting instructions")
+		req := &pluginv1.BenchRequest{Instance: id, Op: pt.Op, Batch: calls, Warmup: countWarmup,
+			MsgLen: int32(pt.MsgLen), OutLen: int32(pt.OutLen), Prepare: true}
+		_, err := p.Bench(req)
+		if err == nil {
+			req.Prepare, req.Warmup, req.Samples = false, 0, 1
+			_, err = p.Bench(req)
+		}
+		if err != nil {
+			fail(pt, err)
+			if p.Exited() {
+				return
+			}
+			continue
+		}
+		dumps, err := cnt.Dumps()
+		if err == nil && len(dumps) != seen+1 {
+			err = fmt.Errorf("callgrind wrote %d files for one counted loop, want 1", len(dumps)-seen)
+		}
+		if err != nil {
+			fail(pt, err)
+			return
+		}
+		seen = len(dumps)
+		ins, err := c.keepCount(s.Name, id, pt.String(), dumps[seen-1])
+		if err != nil {
+			fail(pt, err)
+			continue
+		}
+		ins.Calls, ins.PerOp = calls, float64(ins.Total)/float64(calls)
+		ins.Tool = cnt.Version + " callgrind"
+		ins.CPUFeatures, ins.Notes = slices.Clone(d.CpuFeatures), notes
+		pt.rec.Instructions = ins
+	}
+}
+
+// keepCount reads one dump of callgrind's, copies the file of the loop's
+// thread (the one that executed the most instructions: the others only
+// served the call) into the run directory and returns its count.
+func (c *Campaign) keepCount(plugin, id, op string, threads []string) (*evidence.Instructions, error) {
+	var data []byte
+	n := callgrind.LoopCount{Instructions: -1}
+	for _, t := range threads {
+		b, err := os.ReadFile(t)
+		if err != nil {
+			return nil, err
+		}
+		k, err := callgrind.CountGo(b)
+		if err != nil {
+			return nil, fmt.Errorf("%s: %w", op, err)
+		}
+		if k.Instructions > n.Instructions {
+			data, n = b, k
+		}
+	}
+	if n.Instructions < 0 {
+		return nil, fmt.Errorf("%s: callgrind wrote no file", op)
+	}
+	path := evidence.CountPath(c.cfg.Out, plugin, id, op)
+	if err := evidence.WriteFile(path, data); err != nil {
+		return nil, err
+	}
+	return &evidence.Instructions{Total: n.Instructions, Scheduler: n.Scheduler, Dump: rel(c.cfg.Out, path)}, nil
+}

@@ -1,0 +1,29 @@
+package evidence
+
+// Instructions is an operation's exact instruction count: its timed loop
+// run under valgrind's callgrind, collection on inside the loop only, the
+// garbage collector held off, a fixed count of calls. The host reads the
+// count from callgrind's own output file, kept beside the record.
+type Instructions struct {
+	PerOp float64 `json:"per_op"` // instructions per call: Total / Calls
+	Total int64   `json:"total"`  // instructions in the counted loop, less Scheduler
+	// Scheduler are the instructions the loop's thread spent in the Go
+	// runtime's scheduler and stack growth, left out of Total: how often
+	// the runtime preempts a loop depends on the wall clock, not the code.
+	Scheduler int64  `json:"scheduler"`
+	Calls     int64  `json:"calls"` // calls in the counted loop
+	Tool      string `json:"tool"`  // the counter, e.g. "valgrind-3.19.0 callgrind"
+	// CPUFeatures are those the plugin saw on valgrind's virtual CPU,
+	// which lacks some of the real one's (AVX-512, AVX-VNNI): dispatch
+	// may take another path there than in the timed trials.
+	CPUFeatures []string `json:"cpu_features"`
+	// Notes are the instance's notes under the counter, its dispatch
+	// path among them, as the plugin described itself there.
+	Notes map[string]string `json:"notes,omitempty"`
+	Dump  string            `json:"dump"` // callgrind's output file, relative to the run directory
+}
+
+// CountPath keeps callgrind's output file for one operation.
+func CountPath(dir, plugin, instance, op string) string {
+	return Path(dir, "counts", plugin, instance, op+".callgrind")
+}

@@ -1,0 +1,120 @@
+package registry
+
+import (
+	"bytes"
+	"crypto/rand"
+	"crypto/sha256"
+	"errors"
+	"io"
+	"testing"
+)
+
+// pathKEM is a toy KEM with the Fujisaki-Okamoto shape (a format check,
+// decryption, re-encryption, implicit rejection) that counts which path
+// each decapsulation took. Not a secure scheme: pk and sk are one key.
+type pathKEM struct{ malformed, rejected, accepted int }
+
+const pathKeyLen = 16
+
+func (*pathKEM) GenerateKey(r io.Reader) (pk, sk []byte, err error) {
+	k := make([]byte, pathKeyLen)
+	if _, err := io.ReadFull(r, k); err != nil {
+		return nil, nil, err
+	}
+	return k, bytes.Clone(k), nil
+}
+
+// seal is the deterministic "encryption" of m under key: a format byte,
+// m masked by the key, and a tag binding both.
+func (*pathKEM) seal(key, m []byte) []byte {
+	ct := []byte{0x01}
+	for i := range m {
+		ct = append(ct, m[i]^key[i])
+	}
+	tag := sha256.Sum256(append(bytes.Clone(m), key...))
+	return append(ct, tag[:4]...)
+}
+
+func (k *pathKEM) Encapsulate(r io.Reader, pk []byte) (ct, ss []byte, err error) {
+	m := make([]byte, pathKeyLen)
+	if _, err := io.ReadFull(r, m); err != nil {
+		return nil, nil, err
+	}
+	h := sha256.Sum256(m)
+	return k.seal(pk, m), h[:], nil
+}
+
+func (k *pathKEM) Decapsulate(sk, ct []byte) ([]byte, error) {
+	if len(ct) != 1+pathKeyLen+4 || ct[0] != 0x01 {
+		k.malformed++
+		return nil, errors.New("malformed ciphertext")
+	}
+	m := make([]byte, pathKeyLen)
+	for i := range m {
+		m[i] = ct[1+i] ^ sk[i]
+	}
+	if !bytes.Equal(k.seal(sk, m), ct) {
+		k.rejected++
+		h := sha256.Sum256(append(bytes.Clone(sk), ct...))
+		return h[:], nil
+	}
+	k.accepted++
+	h := sha256.Sum256(m)
+	return h[:], nil
+}
+
+// decaps_reject's inputs must all take the implicit-rejection path: they
+// decode, and re-encryption refuses them; none is malformed, none accepted.
+func TestDecapsRejectTakesRejectionPath(t *testing.T) {
+	k := &pathKEM{}
+	op := decapsRejectOp(k)
+	body, err := op.Prepare(rand.Reader, BenchParams{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	k.malformed, k.rejected, k.accepted = 0, 0, 0
+	const calls = 3 * BenchPool
+	for i := 0; i < calls; i++ {
+		if err := body(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if k.rejected != calls || k.malformed != 0 || k.accepted != 0 {
+		t.Fatalf("decaps_reject: %d rejected, %d malformed, %d accepted of %d calls; want all rejected",
+			k.rejected, k.malformed, k.accepted, calls)
+	}
+}
+
+// The loop refuses a scheme that accepts a ciphertext made for another key.
+func TestDecapsRejectCatchesAcceptance(t *testing.T) {
+	op := decapsRejectOp(keylessKEM{})
+	body, err := op.Prepare(rand.Reader, BenchParams{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := body(); !errors.Is(err, ErrWrongOutput) {
+		t.Fatalf("a scheme that ignores its key passed the loop's check: %v", err)
+	}
+}
+
+// keylessKEM sends its secret in the clear and decapsulates without the
+// key: the broken scheme decaps_reject's check exists for.
+type keylessKEM struct{}
+
+func (keylessKEM) GenerateKey(r io.Reader) (pk, sk []byte, err error) {
+	return (&pathKEM{}).GenerateKey(r)
+}
+
+func (keylessKEM) Encapsulate(r io.Reader, _ []byte) (ct, ss []byte, err error) {
+	ct = make([]byte, pathKeyLen)
+	if _, err := io.ReadFull(r, ct); err != nil {
+		return nil, nil, err
+	}
+	h := sha256.Sum256(ct)
+	return ct, h[:], nil
+}
+
+func (keylessKEM) Decapsulate(_, ct []byte) ([]byte, error) {
+	h := sha256.Sum256(ct)
+	return h[:], nil
+}
