@@ -8,7 +8,7 @@ import (
 
 	"crucible.dev/host/internal/evidence"
 	"crucible.dev/host/internal/plugin"
-	"crucible.dev/registry/kat"
+	"crucible.dev/registry/eval/katcheck"
 	"crucible.dev/registry/pluginv1"
 )
 
@@ -50,7 +50,7 @@ func (c *Campaign) freshCheck(p *plugin.Process, pluginName, id string, in *plug
 		r.Status, r.Detail = "error", err.Error()
 		return r
 	}
-	h, err := kat.NewHasher(g.Format)
+	h, err := katcheck.NewHasher(g.Format)
 	if err != nil {
 		r.Status, r.Detail = "error", err.Error()
 		return r
@@ -65,7 +65,7 @@ func (c *Campaign) freshCheck(p *plugin.Process, pluginName, id string, in *plug
 		r.Detail = fmt.Sprintf("the first implementation of %s in this run to write it: later ones are compared with it", in.Name)
 		return r
 	}
-	fh, _ := kat.NewHasher(g.Format)
+	fh, _ := katcheck.NewHasher(g.Format)
 	fh.Write(first.data)
 	r.Expected = fh.Sum()
 	if r.Digest == r.Expected {
@@ -75,7 +75,7 @@ func (c *Campaign) freshCheck(p *plugin.Process, pluginName, id string, in *plug
 	}
 	r.Status = "fail"
 	r.Detail = fmt.Sprintf("differs from the file %s %s writes from the run's seed", first.plugin, first.id)
-	if m, err := kat.FirstDifference(bytes.NewReader(file.Bytes()), bytes.NewReader(first.data)); err == nil && m != nil {
+	if m, err := katcheck.FirstDifference(bytes.NewReader(file.Bytes()), bytes.NewReader(first.data)); err == nil && m != nil {
 		r.Detail += ": " + m.Error()
 	}
 	return r

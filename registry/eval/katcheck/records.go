@@ -1,4 +1,4 @@
-package kat
+package katcheck
 
 import (
 	"bufio"

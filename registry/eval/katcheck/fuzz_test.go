@@ -1,9 +1,11 @@
-package kat
+package katcheck
 
 import (
 	"bytes"
 	"strings"
 	"testing"
+
+	"crucible.dev/registry/kat"
 )
 
 const sample = "count = 0\nseed = 061550\npk = AB\n\ncount = 1\nseed = 00\npk = CD\n"
@@ -35,9 +37,9 @@ func FuzzCanonical(f *testing.F) {
 	f.Add([]byte(sample))
 	f.Add([]byte("a \r\n\n\tb\t\n"))
 	f.Fuzz(func(t *testing.T, b []byte) {
-		d1, _ := Digest(FormatNGCC, bytes.NewReader(b))
+		d1, _ := Digest(kat.FormatNGCC, bytes.NewReader(b))
 		noisy := bytes.ReplaceAll(b, []byte("\n"), []byte(" \r\n\n"))
-		d2, _ := Digest(FormatNGCC, bytes.NewReader(noisy))
+		d2, _ := Digest(kat.FormatNGCC, bytes.NewReader(noisy))
 		if d1 != d2 {
 			t.Fatalf("blank lines and trailing blanks changed the canonical digest")
 		}

@@ -1,4 +1,4 @@
-package drbg_test
+package vectors_test
 
 import (
 	"bytes"
@@ -6,7 +6,7 @@ import (
 	"testing"
 
 	"crucible.dev/registry/drbg"
-	"crucible.dev/registry/vectors"
+	"crucible.dev/registry/eval/vectors"
 )
 
 // TestCTRACVP replays ACVP's ctrDRBG vectors for AES-256 without derivation

@@ -3,8 +3,8 @@ package catalog
 import (
 	"testing"
 
-	"crucible.dev/registry/kat"
-	"crucible.dev/registry/kat/reference"
+	"crucible.dev/registry/eval/katcheck"
+	"crucible.dev/registry/eval/katcheck/reference"
 )
 
 // Every reference file the catalog names is embedded, and its canonical
@@ -22,7 +22,7 @@ func TestReferenceFilesMatchDigests(t *testing.T) {
 				t.Errorf("%s: %v", e.Name, err)
 				continue
 			}
-			got, err := kat.Digest("ngcc", f)
+			got, err := katcheck.Digest("ngcc", f)
 			f.Close()
 			if err != nil || got != d.SHA256 {
 				t.Errorf("%s %s: digest %s (%v), published %s", e.Name, d.Reference, got, err, d.SHA256)

@@ -1,6 +1,9 @@
-// Package kat reads and writes known-answer files (NIST .rsp, the NGCC KAT
-// text files) and computes the digest each format is published under.
-package kat
+// Package katcheck reads known-answer files (NIST .rsp, the NGCC KAT text
+// files), computes the digest each format is published under and finds the
+// first record where a generated file differs from a reference one. It is
+// the evaluator's side of package crucible.dev/registry/kat, which writes
+// them.
+package katcheck
 
 import (
 	"bufio"
@@ -9,16 +12,8 @@ import (
 	"encoding/hex"
 	"fmt"
 	"io"
-)
 
-// The KAT file formats.
-const (
-	// FormatRSP is a NIST PQC .rsp file, hashed as raw bytes (liboqs'
-	// kats.json and PQClean's META.yml digests).
-	FormatRSP = "nist-rsp"
-	// FormatNGCC is an NGCC KAT text file, hashed in the harness's
-	// canonical form (see Canonical).
-	FormatNGCC = "ngcc"
+	"crucible.dev/registry/kat"
 )
 
 // Hasher computes a format's digest of a stream written to it.
@@ -36,15 +31,15 @@ type hash = interface {
 // NewHasher returns a Hasher for format.
 func NewHasher(format string) (*Hasher, error) {
 	switch format {
-	case FormatRSP, FormatNGCC:
+	case kat.FormatRSP, kat.FormatNGCC:
 		return &Hasher{format: format, raw: sha256.New()}, nil
 	}
-	return nil, fmt.Errorf("kat: unknown format %q", format)
+	return nil, fmt.Errorf("katcheck: unknown format %q", format)
 }
 
 // Write adds bytes of the file.
 func (h *Hasher) Write(p []byte) (int, error) {
-	if h.format == FormatRSP {
+	if h.format == kat.FormatRSP {
 		return h.raw.Write(p)
 	}
 	n := len(p)
@@ -74,7 +69,7 @@ func (h *Hasher) flushLine() {
 
 // Sum returns the hex digest of everything written.
 func (h *Hasher) Sum() string {
-	if h.format == FormatNGCC && len(h.line) > 0 {
+	if h.format == kat.FormatNGCC && len(h.line) > 0 {
 		h.flushLine()
 	}
 	return hex.EncodeToString(h.raw.Sum(nil))
