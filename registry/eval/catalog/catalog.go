@@ -48,6 +48,8 @@ type Entry struct {
 	MaxSig bool `json:"max_sig,omitempty"`
 	// Known lists the reviewed findings of the instance's implementations.
 	Known []Known `json:"known,omitempty"`
+	// Vectors are the standard test vectors that apply to the instance.
+	Vectors []VectorSource `json:"vectors,omitempty"`
 	// File is the catalog file the entry was read from.
 	File string `json:"-"`
 }

@@ -74,7 +74,7 @@ func (e *Entry) validate() error {
 			return fmt.Errorf("field known[%d].%w", i, err)
 		}
 	}
-	return nil
+	return e.validateVectors()
 }
 
 // validate checks a digest's fields; errors start with the field name.

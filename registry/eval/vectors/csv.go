@@ -2,6 +2,7 @@ package vectors
 
 import (
 	"bytes"
+	"embed"
 	"encoding/csv"
 	"encoding/hex"
 	"fmt"
@@ -22,6 +23,35 @@ const (
 	ColSig   = "sig"   // signature
 	ColValid = "valid" // whether sig verifies (TRUE/FALSE, 1/0, valid/invalid)
 )
+
+// tables are the CSV vector tables shipped with the engine, each folder of
+// data/ with its SOURCE.md (origin, commit, SHA-256, license); the catalog
+// names them by their path under data/.
+//
+//go:embed data/*/*.csv
+var tables embed.FS
+
+// csvTable replays the shipped table name as a signature vector table.
+func (x *replay) csvTable(name string, cols map[string]string) error {
+	data, err := tables.ReadFile("data/" + name)
+	if err != nil {
+		return fmt.Errorf("%w: csv table %s: %v", ErrUnavailable, name, err)
+	}
+	res, err := checkSigCSV(name, cols, data, x.r)
+	x.res.add(res)
+	return err
+}
+
+// add counts o's cases into r.
+func (r *Result) add(o Result) {
+	r.Passed += o.Passed
+	r.Failed += o.Failed
+	for _, f := range o.Failures {
+		if len(r.Failures) < maxFailures {
+			r.Failures = append(r.Failures, f)
+		}
+	}
+}
 
 // checkSigCSV replays a signature vector table whose columns cols maps
 // (column name -> field) through the kind's standard operations: for a

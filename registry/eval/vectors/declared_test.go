@@ -2,10 +2,13 @@ package vectors
 
 import (
 	"errors"
+	"maps"
+	"slices"
 	"strings"
 	"testing"
 
 	"crucible.dev/registry"
+	"crucible.dev/registry/eval/catalog"
 )
 
 // fakeSig answers verify with a fixed verdict and keygen/sign with fixed
@@ -19,7 +22,7 @@ func (f fakeSig) Run(op string, rand []byte, in registry.Args) (registry.Args, e
 	case "sign":
 		return registry.Args{registry.ArgSig: []byte{2}}, nil
 	case "mac":
-		return registry.Args{registry.ArgOut: []byte{9, 9}}, nil
+		return registry.Args{registry.ArgOut: []byte{9, 9}}, nil // also the dh role in TestRoleBinding
 	case "kdf":
 		if n, _ := in.Int(registry.ArgLength, 0); n > 2 {
 			return nil, errors.New("too long")
@@ -132,5 +135,51 @@ func TestCheckVectorFileCSV(t *testing.T) {
 		if _, err := CheckVectorFile(v, []byte(bad), fakeSig{"1"}); err == nil {
 			t.Errorf("%s: accepted", name)
 		}
+	}
+}
+
+// The catalog's schema lists exactly the checks the engine implements, and
+// every shipped vector source names a check, schema-read format and roles
+// it knows.
+func TestCatalogNamesEngine(t *testing.T) {
+	if got, want := slices.Sorted(maps.Keys(checks)), slices.Sorted(slices.Values(catalog.VectorChecks)); !slices.Equal(got, want) {
+		t.Errorf("engine checks %v, catalog lists %v", got, want)
+	}
+	n := 0
+	for _, e := range catalog.All() {
+		for _, v := range e.Vectors {
+			n++
+			if v.Format == "csv" {
+				for _, f := range v.Files {
+					if _, err := tables.ReadFile("data/" + f); err != nil {
+						t.Errorf("%s %s: %v", e.Name, v.Source, err)
+					}
+				}
+			}
+		}
+	}
+	if n == 0 {
+		t.Error("the shipped catalog lists no vector source")
+	}
+}
+
+// A schema that needs an operation beyond the kind's own replays only
+// where the catalog binds the role to the plugin's name for it: a declared
+// file binds none and is refused with the role named, and a bound role is
+// the operation called.
+func TestRoleBinding(t *testing.T) {
+	const xdh = `{"schema": "xdh_comp_schema_v1.json", "testGroups": [{"tests": [
+  {"tcId": 1, "result": "valid", "public": "09", "private": "01", "shared": "0707"}]}]}`
+	_, err := CheckVectorFile(registry.VectorFile{Name: "f", Format: "wycheproof"}, []byte(xdh), fakeSig{"1"})
+	if err == nil || !strings.Contains(err.Error(), `"dh"`) {
+		t.Errorf("unbound role: %v, want an error naming the role", err)
+	}
+	f, err := parseWycheproof("f", []byte(xdh))
+	if err != nil {
+		t.Fatal(err)
+	}
+	x := newReplay(fakeSig{"1"}, Target{}, map[string]string{"dh": "mac"}, nil) // fakeSig's mac answers 0909
+	if err := x.wycheproof("f", f); err != nil || x.res.Failed != 1 || x.res.Passed != 0 {
+		t.Errorf("bound role, wrong answer: %+v %v; want one failure", x.res, err)
 	}
 }

@@ -2,15 +2,21 @@
 // BIP-340) against an instance through a registry.Runner, so the host checks
 // a plugin across the process boundary and a plugin's own tests run the very
 // same checks in-process.
+//
+// Which vectors apply to an instance is the catalog's data (its "vectors"
+// field); standard formats map onto the kinds' standard operations by their
+// schema (Wycheproof), algorithm and mode (ACVP) or a column mapping (CSV).
+// Only checks that need code of their own (iterated and accumulated tests,
+// check values printed in a specification) are named checks here.
 package vectors
 
 import (
 	"errors"
 	"fmt"
 	"sort"
-	"strings"
 
 	"crucible.dev/registry"
+	"crucible.dev/registry/eval/catalog"
 )
 
 // ErrUnavailable marks a source whose vectors cannot be had here (the
@@ -51,12 +57,10 @@ func (r *Result) Check(ok bool, format string, args ...any) {
 	r.Fail(format, args...)
 }
 
-// Source is one body of test vectors.
+// Source is one body of test vectors, ready to replay.
 type Source struct {
 	// Name identifies the source in reports ("wycheproof", "acvp", "rfc7748").
 	Name string
-	// Applies reports whether the source covers the catalog instance name.
-	Applies func(instance string) bool
 	// Check replays the vectors for instance through r. An error means the
 	// check could not run (ErrUnavailable for missing vectors).
 	Check func(instance string, r registry.Runner) (Result, error)
@@ -64,41 +68,41 @@ type Source struct {
 	Long bool
 }
 
-var sources []Source
-
-// Register adds a source; each family's file registers its own.
-func Register(s Source) { sources = append(sources, s) }
-
-// For returns the sources that apply to the instance, sorted by name.
+// For returns the sources the catalog lists for the instance, sorted by
+// name; the long ones only when long is set.
 func For(instance string, long bool) []Source {
+	e, ok := catalog.Lookup(instance)
+	if !ok {
+		return nil
+	}
 	var out []Source
-	for _, s := range sources {
-		if s.Applies(instance) && (long || !s.Long) {
-			out = append(out, s)
+	for _, v := range e.Vectors {
+		if long || !v.Long {
+			out = append(out, source(e, v))
 		}
 	}
 	sort.SliceStable(out, func(i, j int) bool { return out[i].Name < out[j].Name })
 	return out
 }
 
-// Named returns the source named name that applies to instance.
+// Named returns the catalog's source named name for instance.
 func Named(instance, name string) (Source, bool) {
-	for _, s := range sources {
-		if s.Name == name && s.Applies(instance) {
-			return s, true
+	e, ok := catalog.Lookup(instance)
+	if !ok {
+		return Source{}, false
+	}
+	for _, v := range e.Vectors {
+		if v.Source == name {
+			return source(e, v), true
 		}
 	}
 	return Source{}, false
 }
 
-// is returns an Applies function matching the listed instance names.
-func is(names ...string) func(string) bool {
-	return func(n string) bool {
-		for _, x := range names {
-			if strings.EqualFold(n, x) {
-				return true
-			}
-		}
-		return false
-	}
+// source binds a catalog vector source of entry e to the engine.
+func source(e *catalog.Entry, v catalog.VectorSource) Source {
+	t := Target{Name: e.Name, Sizes: e.Sizes}
+	return Source{Name: v.Source, Long: v.Long, Check: func(_ string, r registry.Runner) (Result, error) {
+		return Replay(v, t, r)
+	}}
 }
