@@ -17,11 +17,14 @@ type VectorSource struct {
 	Source string `json:"source"`
 	// Format is how the vectors are read: "wycheproof" (each file by its
 	// schema), "acvp" (each algorithm file by its algorithm and mode), "csv"
-	// (a signature table by Columns) or "check" (the named Check).
+	// (a signature table by Columns), "nist-rsp" (a NIST PQC KEM or
+	// signature .rsp file by its records' fields) or "check" (the named
+	// Check).
 	Format string `json:"format"`
 	// Files are what the format reads: Wycheproof file names under
 	// testvectors_v1 of the pinned module, ACVP algorithm file names
-	// ("SHA2-256", "ML-KEM"), or a CSV table shipped with the engine.
+	// ("SHA2-256", "ML-KEM"), or a CSV table or .rsp file shipped with the
+	// engine (under registry/eval/vectors/data/).
 	Files []string `json:"files,omitempty"`
 	// Check names the replay of format "check" (VectorChecks).
 	Check string `json:"check,omitempty"`
@@ -38,7 +41,7 @@ type VectorSource struct {
 }
 
 // VectorFormats are the formats the vector engine reads.
-var VectorFormats = []string{"acvp", "check", "csv", "wycheproof"}
+var VectorFormats = []string{"acvp", "check", "csv", "nist-rsp", "wycheproof"}
 
 // VectorChecks are the named replays that need code of their own (an
 // iterated or accumulated test, check values a specification prints).

@@ -24,20 +24,20 @@ const (
 	ColValid = "valid" // whether sig verifies (TRUE/FALSE, 1/0, valid/invalid)
 )
 
-// tables are the CSV vector tables shipped with the engine, each folder of
-// data/ with its SOURCE.md (origin, commit, SHA-256, license); the catalog
-// names them by their path under data/.
+// tables are the vector files shipped with the engine (CSV tables, NIST
+// .rsp files), each folder of data/ with its SOURCE.md (origin, commit,
+// SHA-256, license); the catalog names them by their path under data/.
 //
-//go:embed data/*/*.csv
+//go:embed data
 var tables embed.FS
 
-// csvTable replays the shipped table name as a signature vector table.
-func (x *replay) csvTable(name string, cols map[string]string) error {
+// shippedFile replays the shipped file name with check.
+func (x *replay) shippedFile(name string, check func(data []byte) (Result, error)) error {
 	data, err := tables.ReadFile("data/" + name)
 	if err != nil {
-		return fmt.Errorf("%w: csv table %s: %v", ErrUnavailable, name, err)
+		return fmt.Errorf("%w: vector file %s: %v", ErrUnavailable, name, err)
 	}
-	res, err := checkSigCSV(name, cols, data, x.r)
+	res, err := check(data)
 	x.res.add(res)
 	return err
 }

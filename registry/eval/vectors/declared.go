@@ -11,7 +11,7 @@ import (
 )
 
 // Formats are the vector file formats a plugin may declare.
-var Formats = []string{"wycheproof", "csv"}
+var Formats = []string{"wycheproof", "csv", "nist-rsp"}
 
 // ReadVectorFile returns the bytes of a declared vector file: its inline
 // data, or the named file of one of the project's pinned vector modules
@@ -60,7 +60,8 @@ func ReplayVectorFile(v registry.VectorFile, r registry.Runner) (Result, error) 
 
 // CheckVectorFile replays the data of vector file v through r with the
 // engine the catalog's sources use: a Wycheproof file by its schema, a CSV
-// signature table by the column mapping v declares. The file is the
+// signature table by the column mapping v declares, a NIST .rsp KEM or
+// signature file by its records' fields (checkRSP). The file is the
 // plugin's own, so every group applies (the zero Target) and no role
 // beyond the kind's standard operations is bound.
 func CheckVectorFile(v registry.VectorFile, data []byte, r registry.Runner) (Result, error) {
@@ -68,6 +69,8 @@ func CheckVectorFile(v registry.VectorFile, data []byte, r registry.Runner) (Res
 	switch v.Format {
 	case "csv":
 		return checkSigCSV(v.Name, v.Columns, data, r)
+	case "nist-rsp":
+		return checkRSP(v.Name, data, r)
 	case "wycheproof":
 		f, err := parseWycheproof(v.Name, data)
 		if err != nil {

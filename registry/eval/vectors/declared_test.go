@@ -149,7 +149,7 @@ func TestCatalogNamesEngine(t *testing.T) {
 	for _, e := range catalog.All() {
 		for _, v := range e.Vectors {
 			n++
-			if v.Format == "csv" {
+			if v.Format == "csv" || v.Format == "nist-rsp" {
 				for _, f := range v.Files {
 					if _, err := tables.ReadFile("data/" + f); err != nil {
 						t.Errorf("%s %s: %v", e.Name, v.Source, err)

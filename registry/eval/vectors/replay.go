@@ -84,9 +84,13 @@ func Replay(v catalog.VectorSource, t Target, r registry.Runner) (Result, error)
 				break
 			}
 		}
-	case "csv":
+	case "csv", "nist-rsp":
 		for _, f := range v.Files {
-			if err = x.csvTable(f, v.Columns); err != nil {
+			check := func(data []byte) (Result, error) { return checkSigCSV(f, v.Columns, data, r) }
+			if v.Format == "nist-rsp" {
+				check = func(data []byte) (Result, error) { return checkRSP(f, data, r) }
+			}
+			if err = x.shippedFile(f, check); err != nil {
 				break
 			}
 		}
