@@ -28,7 +28,9 @@ type VectorSource struct {
 	Files []string `json:"files,omitempty"`
 	// Check names the replay of format "check" (VectorChecks).
 	Check string `json:"check,omitempty"`
-	// Columns maps a CSV table's column names onto signature table fields.
+	// Columns maps a CSV table's column names onto table fields: id, sk,
+	// pk, rand, msg, sig, valid (a signature table) or msg, md (a hash
+	// table).
 	Columns map[string]string `json:"columns,omitempty"`
 	// Ops binds the roles the vectors need beyond the kind's standard
 	// operations (VectorRoles) to the names the instance's plugin declares
@@ -46,8 +48,8 @@ var VectorFormats = []string{"acvp", "check", "csv", "nist-rsp", "wycheproof"}
 // VectorChecks are the named replays that need code of their own (an
 // iterated or accumulated test, check values a specification prints).
 var VectorChecks = []string{
-	"accumulated-mldsa", "accumulated-mlkem", "blake2b-256", "gbt32905",
-	"iccs-spec", "nist-pqc-rng", "rfc6979-secp256k1", "rfc7748",
+	"accumulated-mldsa", "accumulated-mlkem", "iccs-spec", "nist-pqc-rng",
+	"rfc6979-secp256k1", "rfc7748",
 }
 
 // VectorRoles are the operations beyond a kind's standard set that vector

@@ -26,7 +26,7 @@ func TestParseVectorErrors(t *testing.T) {
 		{"empty op", `{"source": "s", "format": "wycheproof", "files": ["a.json"], "ops": {"dh": ""}}`, "field vectors[0].ops.dh"},
 		{"unknown option", `{"source": "s", "format": "acvp", "files": ["KDA"], "options": {"speed": "fast"}}`, `field vectors[0].options: "speed"`},
 		{"bad option value", `{"source": "s", "format": "acvp", "files": ["KDA"], "options": {"hmacAlg": "MD5"}}`, `field vectors[0].options.hmacAlg: "MD5"`},
-		{"source twice", `{"source": "s", "format": "check", "check": "rfc7748"}, {"source": "s", "format": "check", "check": "gbt32905"}`, `field vectors[1].source: "s" appears twice`},
+		{"source twice", `{"source": "s", "format": "check", "check": "rfc7748"}, {"source": "s", "format": "check", "check": "iccs-spec"}`, `field vectors[1].source: "s" appears twice`},
 	}
 	for _, c := range cases {
 		_, err := Parse("f.json", []byte(entry(c.vectors)))

@@ -68,7 +68,7 @@ func CheckVectorFile(v registry.VectorFile, data []byte, r registry.Runner) (Res
 	x := newReplay(r, Target{}, nil, nil)
 	switch v.Format {
 	case "csv":
-		return checkSigCSV(v.Name, v.Columns, data, r)
+		return checkCSV(v.Name, v.Columns, data, r)
 	case "nist-rsp":
 		return checkRSP(v.Name, data, r)
 	case "wycheproof":

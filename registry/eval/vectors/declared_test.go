@@ -1,6 +1,7 @@
 package vectors
 
 import (
+	"crypto/sha256"
 	"errors"
 	"maps"
 	"slices"
@@ -183,3 +184,28 @@ func TestRoleBinding(t *testing.T) {
 		t.Errorf("bound role, wrong answer: %+v %v; want one failure", x.res, err)
 	}
 }
+
+// A CSV table with a column mapped to md is a hash table: each row's msg
+// must hash to its md.
+func TestCheckCSVHash(t *testing.T) {
+	cols := map[string]string{"m": ColMsg, "d": ColMD}
+	hash := registry.Local(&registry.Instance{Name: "SHA-256", Kind: registry.KindHash, Hash: sha256Hash{}})
+	table := "m,d\n616263,ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad\n,e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855\n"
+	if res, err := checkCSV("t", cols, []byte(table), hash); err != nil || res.Passed != 2 || res.Failed != 0 {
+		t.Errorf("SHA-256 table: %+v %v, want 2 passes", res, err)
+	}
+	wrong := strings.Replace(table, "ba78", "ba79", 1)
+	if res, err := checkCSV("t", cols, []byte(wrong), hash); err != nil || res.Failed != 1 || !strings.Contains(res.Failures[0], "row 1") {
+		t.Errorf("a wrong digest: %+v %v, want row 1 failed", res, err)
+	}
+	if _, err := checkCSV("t", map[string]string{"m": ColMsg}, []byte(table), hash); err == nil {
+		t.Error("a table with neither md nor signature columns was accepted")
+	}
+}
+
+// sha256Hash is SHA-256 as a registry.Hash.
+type sha256Hash struct{}
+
+func (sha256Hash) Size() int { return sha256.Size }
+
+func (sha256Hash) Sum(dst, msg []byte) []byte { s := sha256.Sum256(msg); return append(dst, s[:]...) }

@@ -86,7 +86,7 @@ func Replay(v catalog.VectorSource, t Target, r registry.Runner) (Result, error)
 		}
 	case "csv", "nist-rsp":
 		for _, f := range v.Files {
-			check := func(data []byte) (Result, error) { return checkSigCSV(f, v.Columns, data, r) }
+			check := func(data []byte) (Result, error) { return checkCSV(f, v.Columns, data, r) }
 			if v.Format == "nist-rsp" {
 				check = func(data []byte) (Result, error) { return checkRSP(f, data, r) }
 			}
