@@ -32,8 +32,8 @@ type VectorFile struct {
 	Path   string // e.g. "testvectors_v1/ed25519_test.json"
 	SHA256 string // of the file; checked before use when set
 	// Columns maps a "csv" file's column names onto the fields of a
-	// signature vector table (vectors.ColSK, ColPK, ColRand, ColMsg,
-	// ColSig, ColValid, ColID).
+	// vector table: "id", "sk", "pk", "rand", "msg", "sig", "valid" (a
+	// signature table) or "id", "msg", "md" (a hash table).
 	Columns map[string]string
 }
 
