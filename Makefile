@@ -53,8 +53,8 @@ test-arm64-ngcc:
 # make test gives a count of inputs, not a duration: a duration can end while a
 # worker is busy, which go test reports as a failure ("context deadline exceeded").
 FUZZTIME ?= 30s
-FUZZ_TARGETS := ./registry/kat:FuzzReadRecords ./registry/kat:FuzzCanonical \
-	./registry/vectors:FuzzACVPJoin ./registry/vectors:FuzzWycheproofGroup \
+FUZZ_TARGETS := ./registry/eval/katcheck:FuzzReadRecords ./registry/eval/katcheck:FuzzCanonical \
+	./registry/eval/vectors:FuzzACVPJoin ./registry/eval/vectors:FuzzWycheproofGroup \
 	./host/internal/campaign:FuzzHashShare ./host/internal/campaign:FuzzRecompute \
 	./host/internal/campaign:FuzzAudit \
 	./host/internal/plugin:FuzzCheckBench ./host/internal/plugin:FuzzCheckDescribe \

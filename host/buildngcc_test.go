@@ -9,6 +9,7 @@ import (
 
 	"crucible.dev/host/internal/plugin"
 	"crucible.dev/host/internal/sandbox"
+	"crucible.dev/registry/eval/katcheck"
 	"crucible.dev/registry/kat"
 )
 
@@ -51,7 +52,7 @@ func TestBuildNGCC(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		h, _ := kat.NewHasher(kat.FormatNGCC)
+		h, _ := katcheck.NewHasher(kat.FormatNGCC)
 		err = p.GenerateKAT(c.name+"/ngcc-c", "ngcc", 10, nil, h)
 		p.Kill()
 		if err != nil {

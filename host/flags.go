@@ -12,7 +12,7 @@ import (
 	"crucible.dev/host/internal/plugin"
 	"crucible.dev/host/internal/sandbox"
 	"crucible.dev/host/internal/session"
-	"crucible.dev/registry/catalog"
+	"crucible.dev/registry/eval/catalog"
 )
 
 // listFlag collects a repeatable flag.

@@ -15,6 +15,7 @@ require (
 )
 
 require (
+	crucible.dev/registry/eval v0.0.0
 	github.com/aclements/go-moremath v0.0.0-20210112150236-f10218a38794 // indirect
 	github.com/emmansun/gmsm v0.44.0 // indirect
 	github.com/fatih/color v1.13.0 // indirect
@@ -30,3 +31,5 @@ require (
 )
 
 replace crucible.dev/registry => ../registry
+
+replace crucible.dev/registry/eval => ../registry/eval

@@ -26,14 +26,14 @@ type DeclaredDigest struct {
 // replays it through the standard operations and reports it as "declared".
 type VectorFile struct {
 	Name   string // the source's name in reports, e.g. "rfc8032"
-	Format string // "wycheproof" (dispatched by the file's schema) or "csv" (by Columns)
+	Format string // "wycheproof" (dispatched by the file's schema), "csv" (by Columns) or "nist-rsp" (by its records' fields)
 	Data   []byte
 	Module string // e.g. "github.com/C2SP/wycheproof@v0.0.0-…"
 	Path   string // e.g. "testvectors_v1/ed25519_test.json"
 	SHA256 string // of the file; checked before use when set
 	// Columns maps a "csv" file's column names onto the fields of a
-	// signature vector table (vectors.ColSK, ColPK, ColRand, ColMsg,
-	// ColSig, ColValid, ColID).
+	// vector table: "id", "sk", "pk", "rand", "msg", "sig", "valid" (a
+	// signature table) or "id", "msg", "md" (a hash table).
 	Columns map[string]string
 }
 

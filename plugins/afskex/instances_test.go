@@ -6,8 +6,8 @@ import (
 	"testing"
 
 	"crucible.dev/registry"
-	"crucible.dev/registry/catalog"
-	"crucible.dev/registry/kat"
+	"crucible.dev/registry/eval/catalog"
+	"crucible.dev/registry/eval/katcheck"
 )
 
 // TestCatalogDigests generates every instance's NGCC KAT file and checks
@@ -27,7 +27,7 @@ func TestCatalogDigests(t *testing.T) {
 			if !ok {
 				t.Fatalf("no catalog digest for %s over %d records", g.Source, g.Records)
 			}
-			h, err := kat.NewHasher(g.Format)
+			h, err := katcheck.NewHasher(g.Format)
 			if err != nil {
 				t.Fatal(err)
 			}

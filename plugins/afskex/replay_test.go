@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"crucible.dev/registry"
+	"crucible.dev/registry/eval/katcheck/reference"
 	"crucible.dev/registry/iccs"
-	"crucible.dev/registry/kat/reference"
 )
 
 // TestReplayRecord0 replays the first record of each reference KAT file one

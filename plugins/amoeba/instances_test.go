@@ -8,9 +8,9 @@ import (
 
 	"crucible.dev/plugins/amoeba/amoeba"
 	"crucible.dev/registry"
-	"crucible.dev/registry/catalog"
-	"crucible.dev/registry/kat"
-	"crucible.dev/registry/kat/reference"
+	"crucible.dev/registry/eval/catalog"
+	"crucible.dev/registry/eval/katcheck"
+	"crucible.dev/registry/eval/katcheck/reference"
 )
 
 func generate(t *testing.T, in *registry.Instance) []byte {
@@ -48,7 +48,7 @@ func TestKATDigestsMatchCatalog(t *testing.T) {
 			t.Errorf("%s: no catalog digest for %s/%d", in.Name, g.Source, g.Records)
 			continue
 		}
-		got, err := kat.Digest(g.Format, bytes.NewReader(generate(t, in)))
+		got, err := katcheck.Digest(g.Format, bytes.NewReader(generate(t, in)))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -67,7 +67,7 @@ func TestKATAgainstReferenceFiles(t *testing.T) {
 			t.Errorf("%s: %v", in.Name, err)
 			continue
 		}
-		m, err := kat.FirstDifference(bytes.NewReader(generate(t, in)), bytes.NewReader(want))
+		m, err := katcheck.FirstDifference(bytes.NewReader(generate(t, in)), bytes.NewReader(want))
 		if err != nil || m != nil {
 			t.Errorf("%s: %v %v", in.Name, m, err)
 		}

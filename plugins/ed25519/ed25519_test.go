@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"crucible.dev/registry"
-	"crucible.dev/registry/vectors"
+	"crucible.dev/registry/eval/vectors"
 )
 
 // Every vector file the plugin declares passes in-process, through the

@@ -9,6 +9,7 @@ import (
 	"sync"
 	"testing"
 
+	"crucible.dev/registry/eval/katcheck"
 	"crucible.dev/registry/kat"
 )
 
@@ -51,7 +52,7 @@ func modelKAT(t *testing.T, kind string, n int) []byte {
 // derive the same one, so the models are checked for consistency too.
 func TestModelDigests(t *testing.T) {
 	for kind, want := range map[string]string{"kem": toyKEMDigest, "kex": toyKEXDigest} {
-		got, err := kat.Digest(kat.FormatNGCC, bytes.NewReader(modelKAT(t, kind, 10)))
+		got, err := katcheck.Digest(kat.FormatNGCC, bytes.NewReader(modelKAT(t, kind, 10)))
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -120,10 +121,10 @@ func TestToyKAT(t *testing.T) {
 		}
 		want := modelKAT(t, c.kind, 10)
 		if !bytes.Equal(got, want) {
-			m, err := kat.FirstDifference(bytes.NewReader(got), bytes.NewReader(want))
+			m, err := katcheck.FirstDifference(bytes.NewReader(got), bytes.NewReader(want))
 			t.Fatalf("%s: the adapter's KAT file differs from the model's: %v %v", c.name, m, err)
 		}
-		d, err := kat.Digest(kat.FormatNGCC, bytes.NewReader(got))
+		d, err := katcheck.Digest(kat.FormatNGCC, bytes.NewReader(got))
 		if err != nil || d != c.digest {
 			t.Errorf("%s: digest %s (%v), want %s", c.name, d, err, c.digest)
 		}

@@ -11,6 +11,7 @@ require (
 )
 
 require (
+	crucible.dev/registry/eval v0.0.0
 	github.com/decred/dcrd/crypto/blake256 v1.1.0 // indirect
 	github.com/emmansun/gmsm v0.44.0 // indirect
 	github.com/fatih/color v1.13.0 // indirect
@@ -29,3 +30,5 @@ require (
 )
 
 replace crucible.dev/registry => ../../registry
+
+replace crucible.dev/registry/eval => ../../registry/eval

@@ -5,6 +5,7 @@ go 1.26.8
 require crucible.dev/registry v0.0.0
 
 require (
+	crucible.dev/registry/eval v0.0.0
 	github.com/emmansun/gmsm v0.44.0 // indirect
 	github.com/fatih/color v1.13.0 // indirect
 	github.com/golang/protobuf v1.5.4 // indirect
@@ -23,3 +24,5 @@ require (
 )
 
 replace crucible.dev/registry => ../../registry
+
+replace crucible.dev/registry/eval => ../../registry/eval

@@ -9,7 +9,7 @@ import (
 
 	"crucible.dev/plugins/sntrup/sntrup"
 	"crucible.dev/registry"
-	"crucible.dev/registry/catalog"
+	"crucible.dev/registry/eval/catalog"
 )
 
 // TestPortableKATs reruns the KAT and dispatch tests in a child process

@@ -5,8 +5,8 @@ import (
 	"testing"
 
 	"crucible.dev/registry"
-	"crucible.dev/registry/catalog"
-	"crucible.dev/registry/kat"
+	"crucible.dev/registry/eval/catalog"
+	"crucible.dev/registry/eval/katcheck"
 )
 
 // katDigest runs an instance's KAT generator of source over n records and
@@ -17,7 +17,7 @@ func katDigest(t *testing.T, in *registry.Instance, source string, n int) string
 		if g.Source != source {
 			continue
 		}
-		h, err := kat.NewHasher(g.Format)
+		h, err := katcheck.NewHasher(g.Format)
 		if err != nil {
 			t.Fatal(err)
 		}

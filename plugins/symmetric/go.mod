@@ -10,6 +10,7 @@ require (
 )
 
 require (
+	crucible.dev/registry/eval v0.0.0
 	github.com/fatih/color v1.13.0 // indirect
 	github.com/golang/protobuf v1.5.4 // indirect
 	github.com/hashicorp/go-hclog v1.6.3 // indirect
@@ -26,3 +27,5 @@ require (
 )
 
 replace crucible.dev/registry => ../../registry
+
+replace crucible.dev/registry/eval => ../../registry/eval

@@ -7,7 +7,7 @@ import (
 	"testing"
 
 	"crucible.dev/registry"
-	"crucible.dev/registry/vectors"
+	"crucible.dev/registry/eval/vectors"
 )
 
 func TestVectors(t *testing.T) {

@@ -12,7 +12,7 @@ import (
 	"strings"
 	"testing"
 
-	"crucible.dev/registry/catalog"
+	"crucible.dev/registry/eval/catalog"
 )
 
 // copyWorkspace copies the parts of the workspace a scaffolded plugin

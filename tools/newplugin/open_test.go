@@ -323,6 +323,7 @@ import (
 	"log"
 
 	"crucible.dev/plugins/demokem/demokem"
+	"crucible.dev/registry/eval/katcheck"
 	"crucible.dev/registry/kat"
 )
 
@@ -331,7 +332,7 @@ func main() {
 	if err := kat.WriteNGCCKEM(&b, demokem.KEM{}, 10); err != nil {
 		log.Fatal(err)
 	}
-	d, err := kat.Digest(kat.FormatNGCC, &b)
+	d, err := katcheck.Digest(kat.FormatNGCC, &b)
 	if err != nil {
 		log.Fatal(err)
 	}

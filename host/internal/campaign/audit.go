@@ -8,9 +8,9 @@ import (
 	"crucible.dev/host/internal/evidence"
 	"crucible.dev/host/internal/plugin"
 	"crucible.dev/registry"
-	"crucible.dev/registry/catalog"
+	"crucible.dev/registry/eval/catalog"
+	"crucible.dev/registry/eval/vectors"
 	"crucible.dev/registry/pluginv1"
-	"crucible.dev/registry/vectors"
 )
 
 func describeInstance(in *pluginv1.Instance) evidence.InstanceInfo {

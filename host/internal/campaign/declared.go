@@ -6,8 +6,8 @@ import (
 	"crucible.dev/host/internal/evidence"
 	"crucible.dev/host/internal/plugin"
 	"crucible.dev/registry"
+	"crucible.dev/registry/eval/vectors"
 	"crucible.dev/registry/pluginv1"
-	"crucible.dev/registry/vectors"
 )
 
 // The provenance of KAT material: the evaluator's catalog (independent of

@@ -11,8 +11,8 @@ import (
 
 	"crucible.dev/host/internal/evidence"
 	"crucible.dev/host/internal/plugin"
-	"crucible.dev/registry/catalog"
-	"crucible.dev/registry/kat"
+	"crucible.dev/registry/eval/catalog"
+	"crucible.dev/registry/eval/katcheck"
 	"crucible.dev/registry/pluginv1"
 )
 
@@ -112,7 +112,7 @@ func (c *Campaign) freshCheck(p *plugin.Process, pluginName, id string, in *plug
 
 // katDigest is the canonical digest of a KAT file in format.
 func katDigest(format string, data []byte) (string, error) {
-	h, err := kat.NewHasher(format)
+	h, err := katcheck.NewHasher(format)
 	if err != nil {
 		return "", err
 	}
@@ -128,7 +128,7 @@ func freshDiff(format string, base, got []byte) string {
 	if a == b {
 		return ""
 	}
-	if m, err := kat.FirstDifference(bytes.NewReader(got), bytes.NewReader(base)); err == nil && m != nil {
+	if m, err := katcheck.FirstDifference(bytes.NewReader(got), bytes.NewReader(base)); err == nil && m != nil {
 		return ": " + m.Error()
 	}
 	return ": the digests differ"

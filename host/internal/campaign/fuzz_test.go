@@ -7,7 +7,7 @@ import (
 
 	"crucible.dev/host/internal/evidence"
 	"crucible.dev/registry"
-	"crucible.dev/registry/catalog"
+	"crucible.dev/registry/eval/catalog"
 )
 
 // FuzzHashShare parses whatever a plugin returns as a CPU profile: garbage

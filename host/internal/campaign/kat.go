@@ -7,11 +7,11 @@ import (
 
 	"crucible.dev/host/internal/evidence"
 	"crucible.dev/host/internal/plugin"
-	"crucible.dev/registry/catalog"
-	"crucible.dev/registry/kat"
-	"crucible.dev/registry/kat/reference"
+	"crucible.dev/registry/eval/catalog"
+	"crucible.dev/registry/eval/katcheck"
+	"crucible.dev/registry/eval/katcheck/reference"
+	"crucible.dev/registry/eval/vectors"
 	"crucible.dev/registry/pluginv1"
-	"crucible.dev/registry/vectors"
 )
 
 // katGate checks an instance against every KAT source that applies: the
@@ -139,7 +139,7 @@ func (c *Campaign) generated(p *plugin.Process, pluginName, id string, e *catalo
 	for _, d := range ds {
 		c.cfg.Progress.Step(pluginName, id, fmt.Sprintf("kat %s (%d records)", g.Source, d.Records), "")
 		r := evidence.KATResult{Source: g.Source, Type: "generated", Records: d.Records, Expected: d.SHA256, Origin: d.Origin, Provenance: prov}
-		h, err := kat.NewHasher(g.Format)
+		h, err := katcheck.NewHasher(g.Format)
 		if err != nil {
 			r.Status, r.Detail = "error", err.Error()
 			out = append(out, r)
@@ -168,7 +168,7 @@ func (c *Campaign) generated(p *plugin.Process, pluginName, id string, e *catalo
 		}
 		if d.Reference != "" {
 			if ref, err := reference.Open(d.Reference); err == nil {
-				m, err := kat.FirstDifference(strings.NewReader(file.String()), ref)
+				m, err := katcheck.FirstDifference(strings.NewReader(file.String()), ref)
 				ref.Close()
 				if err == nil && m != nil {
 					r.Detail += "; first difference: " + m.Error()

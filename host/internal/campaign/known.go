@@ -4,7 +4,7 @@ import (
 	"fmt"
 
 	"crucible.dev/host/internal/evidence"
-	"crucible.dev/registry/catalog"
+	"crucible.dev/registry/eval/catalog"
 )
 
 // knownKAT returns the catalog's reviewed finding that covers every

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"crucible.dev/host/internal/evidence"
-	"crucible.dev/registry/catalog"
+	"crucible.dev/registry/eval/catalog"
 )
 
 func TestMarkKnown(t *testing.T) {

@@ -33,8 +33,8 @@ import (
 	"time"
 
 	"crucible.dev/registry"
+	"crucible.dev/registry/eval/katcheck/reference"
 	"crucible.dev/registry/kat"
-	"crucible.dev/registry/kat/reference"
 )
 
 func main() {

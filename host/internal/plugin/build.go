@@ -16,6 +16,9 @@ import (
 
 // SourceHash hashes what a plugin binary is built from: the plugin module,
 // the registry module it imports, the workspace files and the Go version.
+// A module nested in either (registry/eval, the evaluator's side, which no
+// plugin binary links) is not part of it, so editing the catalog or the
+// vectors rebuilds no plugin.
 func SourceHash(root, dir string) (string, error) {
 	h := sha256.New()
 	fmt.Fprintf(h, "go %s %s/%s\n", runtime.Version(), runtime.GOOS, runtime.GOARCH)
@@ -28,6 +31,9 @@ func SourceHash(root, dir string) (string, error) {
 			if d.IsDir() {
 				if p != top && (strings.HasPrefix(d.Name(), ".") || d.Name() == "testdata") {
 					return filepath.SkipDir
+				}
+				if _, err := os.Stat(filepath.Join(p, "go.mod")); p != top && err == nil {
+					return filepath.SkipDir // another module
 				}
 				return nil
 			}

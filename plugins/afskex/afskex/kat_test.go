@@ -4,8 +4,9 @@ import (
 	"bytes"
 	"testing"
 
+	"crucible.dev/registry/eval/katcheck"
+	"crucible.dev/registry/eval/katcheck/reference"
 	"crucible.dev/registry/kat"
-	"crucible.dev/registry/kat/reference"
 )
 
 func TestKATReferenceFiles(t *testing.T) {
@@ -20,7 +21,7 @@ func TestKATReferenceFiles(t *testing.T) {
 				t.Fatal(err)
 			}
 			defer f.Close()
-			m, err := kat.FirstDifference(&buf, f)
+			m, err := katcheck.FirstDifference(&buf, f)
 			if err != nil {
 				t.Fatal(err)
 			}

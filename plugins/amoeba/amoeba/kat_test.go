@@ -4,7 +4,8 @@ import (
 	"bytes"
 	"testing"
 
-	"crucible.dev/registry/catalog"
+	"crucible.dev/registry/eval/catalog"
+	"crucible.dev/registry/eval/katcheck"
 	"crucible.dev/registry/kat"
 )
 
@@ -25,7 +26,7 @@ func TestPortableKATs(t *testing.T) {
 			if err := kat.WriteNGCCKEM(&b, New(p), 10); err != nil {
 				t.Fatalf("%s: %v", p.Name, err)
 			}
-			got, err := kat.Digest(kat.FormatNGCC, &b)
+			got, err := katcheck.Digest(kat.FormatNGCC, &b)
 			if err != nil {
 				t.Fatal(err)
 			}

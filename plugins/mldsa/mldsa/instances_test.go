@@ -7,8 +7,7 @@ import (
 	"testing"
 
 	"crucible.dev/registry"
-	"crucible.dev/registry/catalog"
-	"crucible.dev/registry/vectors"
+	"crucible.dev/registry/eval/catalog"
 )
 
 // byName groups the instances by parameter set.
@@ -118,11 +117,11 @@ func TestInterop(t *testing.T) {
 // signs the same bytes for the same rnd and other bytes for another.
 func TestExplicitRnd(t *testing.T) {
 	for _, in := range Instances() {
-		out, err := registry.Local(in).Run(vectors.OpMLDSAFeatures, nil, nil)
+		out, err := registry.Local(in).Run(OpFeatures, nil, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if string(out[vectors.MLDSAExplicitRnd]) != "1" {
+		if string(out[FeatureExplicitRnd]) != "1" {
 			if len(in.KATs) != 0 {
 				t.Errorf("%s: lists a hedged KAT without explicit rnd", in.ID())
 			}

@@ -7,9 +7,9 @@ import (
 	"testing"
 
 	"crucible.dev/registry"
-	"crucible.dev/registry/catalog"
-	"crucible.dev/registry/kat"
-	"crucible.dev/registry/vectors"
+	"crucible.dev/registry/eval/catalog"
+	"crucible.dev/registry/eval/katcheck"
+	"crucible.dev/registry/eval/vectors"
 )
 
 // TestNISTRSP generates the .rsp file of every implementation that can
@@ -25,7 +25,7 @@ func TestNISTRSP(t *testing.T) {
 				if !ok {
 					t.Fatalf("%s: no catalog digest for %s over %d records", in.ID(), g.Source, n)
 				}
-				h, err := kat.NewHasher(g.Format)
+				h, err := katcheck.NewHasher(g.Format)
 				if err != nil {
 					t.Fatal(err)
 				}
@@ -72,7 +72,7 @@ func TestVectors(t *testing.T) {
 				case errors.Is(err, vectors.ErrUnavailable):
 					t.Skipf("vectors unavailable: %v", err)
 				case errors.Is(err, vectors.ErrUnsupported):
-					features, ferr := r.Run(vectors.OpMLDSAFeatures, nil, nil)
+					features, ferr := r.Run(OpFeatures, nil, nil)
 					if ferr != nil || !declaresMissing(features, err) {
 						t.Fatalf("unsupported without a declared missing feature: %v (features %v)", err, features)
 					}

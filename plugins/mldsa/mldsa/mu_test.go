@@ -7,7 +7,6 @@ import (
 	"testing"
 
 	"crucible.dev/registry"
-	"crucible.dev/registry/vectors"
 )
 
 // mu computes the message representative of pure ML-DSA: μ = H(tr ‖ M', 64)
@@ -37,7 +36,7 @@ func TestSignMu(t *testing.T) {
 	tested := 0
 	for _, in := range Instances() {
 		r := registry.Local(in)
-		if _, ok := registry.FindOp(in, vectors.OpMLDSASignMu); !ok {
+		if _, ok := registry.FindOp(in, OpSignMu); !ok {
 			continue
 		}
 		pk, sk, err := in.Signature.GenerateKey(rand.Reader)
@@ -48,7 +47,7 @@ func TestSignMu(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		out, err := r.Run(vectors.OpMLDSASignMu, nil, registry.Args{registry.ArgSK: sk, vectors.ArgMu: mu(pk, msg, ctx)})
+		out, err := r.Run(OpSignMu, nil, registry.Args{registry.ArgSK: sk, ArgMu: mu(pk, msg, ctx)})
 		if err != nil {
 			t.Fatalf("%s: %v", in.ID(), err)
 		}
@@ -56,7 +55,7 @@ func TestSignMu(t *testing.T) {
 			t.Errorf("%s: sign_mu differs from sign", in.ID())
 		}
 		// Hedged on μ must still verify as a signature of the message.
-		out, err = r.Run(vectors.OpMLDSASignMu, make([]byte, RndSize), registry.Args{registry.ArgSK: sk, vectors.ArgMu: mu(pk, msg, ctx)})
+		out, err = r.Run(OpSignMu, make([]byte, RndSize), registry.Args{registry.ArgSK: sk, ArgMu: mu(pk, msg, ctx)})
 		if err != nil {
 			t.Fatalf("%s: hedged: %v", in.ID(), err)
 		}

@@ -5,7 +5,6 @@ import (
 	"io"
 
 	"crucible.dev/registry"
-	"crucible.dev/registry/vectors"
 )
 
 // extraOps are the operations beyond the signature kind's own: "features",
@@ -21,6 +20,34 @@ func extraOps(s signer) []registry.Op {
 	return ops
 }
 
+// The operations beyond the signature kind's own, and the argument and
+// feature names they use. They are this plugin's to declare, each with its
+// one-line Doc; the evaluator's catalog binds the roles its vector formats
+// need (ACVP's external μ, the features query) to these names.
+const (
+	// OpFeatures reports, "1" or "0" per feature name below, what the
+	// implementation's API can express.
+	OpFeatures = "features"
+	// OpSignMu is ML-DSA.Sign_internal (FIPS 204, Algorithm 7) on an
+	// external μ (ArgMu).
+	OpSignMu = "sign_mu"
+	// OpVerifyMu is ML-DSA.Verify_internal (Algorithm 8) on an external μ;
+	// none of the three libraries has it, so no instance serves it.
+	OpVerifyMu = "verify_mu"
+	// ArgMu is the 64-byte message representative μ.
+	ArgMu = "mu"
+)
+
+// The features OpFeatures reports.
+const (
+	FeatureExplicitRnd  = "explicit_rnd"  // hedged sign takes its 32-byte rnd from the given randomness
+	FeatureSeedKey      = "sk_seed"       // sign accepts the 32-byte seed ξ as secret key
+	FeatureExpandedKey  = "sk_expanded"   // sign accepts the skEncode form (Algorithm 24)
+	FeatureEmptyMessage = "empty_message" // the empty message can be signed and verified
+	FeatureSignMu       = OpSignMu        // OpSignMu is available
+	FeatureVerifyMu     = OpVerifyMu      // OpVerifyMu is available
+)
+
 func flag(b bool) []byte {
 	if b {
 		return []byte("1")
@@ -31,17 +58,17 @@ func flag(b bool) []byte {
 // FeatureArgs returns f as the "features" operation reports it.
 func FeatureArgs(f Features) registry.Args {
 	return registry.Args{
-		vectors.MLDSAExplicitRnd:  flag(f.ExplicitRnd),
-		vectors.MLDSASeedKey:      flag(f.SeedKey),
-		vectors.MLDSAExpandedKey:  flag(f.ExpandedKey),
-		vectors.MLDSAEmptyMessage: flag(f.EmptyMessage),
-		vectors.MLDSASignMu:       flag(f.SignMu),
-		vectors.MLDSAVerifyMu:     flag(f.VerifyMu),
+		FeatureExplicitRnd:  flag(f.ExplicitRnd),
+		FeatureSeedKey:      flag(f.SeedKey),
+		FeatureExpandedKey:  flag(f.ExpandedKey),
+		FeatureEmptyMessage: flag(f.EmptyMessage),
+		FeatureSignMu:       flag(f.SignMu),
+		FeatureVerifyMu:     flag(f.VerifyMu),
 	}
 }
 
 func featuresOp(s signer) registry.Op {
-	return registry.Op{Name: vectors.OpMLDSAFeatures,
+	return registry.Op{Name: OpFeatures,
 		Doc: "no input; per feature name, \"1\" or \"0\": what the implementation's API can express (empty message, skEncode keys, external μ, signing randomness)",
 		// A query of the implementation, not an operation: not timed.
 		Run: func(io.Reader, registry.Args) (registry.Args, error) {
@@ -69,12 +96,12 @@ func signMuOp(s signer) registry.Op {
 		}
 		return s.b.signMu(sk, mu, rnd)
 	}
-	return registry.Op{Name: vectors.OpMLDSASignMu, Doc: "sk and mu (the 64-byte μ) in, randomness as for sign; sig out: ML-DSA.Sign_internal of FIPS 204 Algorithm 7 on an external μ", Secret: true,
+	return registry.Op{Name: OpSignMu, Doc: "sk and mu (the 64-byte μ) in, randomness as for sign; sig out: ML-DSA.Sign_internal of FIPS 204 Algorithm 7 on an external μ", Secret: true,
 		Run: func(r io.Reader, in registry.Args) (registry.Args, error) {
-			sk, mu := in[registry.ArgSK], in[vectors.ArgMu]
+			sk, mu := in[registry.ArgSK], in[ArgMu]
 			sig, err := sign(r, sk, mu)
 			if err != nil {
-				return nil, fmt.Errorf("%s %s/%s: %w", vectors.OpMLDSASignMu, s.p.Name, s.b.impl, err)
+				return nil, fmt.Errorf("%s %s/%s: %w", OpSignMu, s.p.Name, s.b.impl, err)
 			}
 			return registry.Args{registry.ArgSig: sig}, nil
 		},

@@ -12,10 +12,10 @@ import (
 	"time"
 
 	"crucible.dev/registry"
-	"crucible.dev/registry/catalog"
 	"crucible.dev/registry/drbg"
-	"crucible.dev/registry/kat"
-	"crucible.dev/registry/vectors"
+	"crucible.dev/registry/eval/catalog"
+	"crucible.dev/registry/eval/katcheck"
+	"crucible.dev/registry/eval/vectors"
 )
 
 var long = os.Getenv("CRUCIBLE_LONG") == "1"
@@ -37,7 +37,7 @@ func TestNISTRSPDigests(t *testing.T) {
 					t.Errorf("%s: catalog has no %s digest over %d records", in.ID(), g.Source, n)
 					continue
 				}
-				h, _ := kat.NewHasher(g.Format)
+				h, _ := katcheck.NewHasher(g.Format)
 				if err := g.Generate(h, n); err != nil {
 					t.Fatalf("%s: %v", in.ID(), err)
 				}

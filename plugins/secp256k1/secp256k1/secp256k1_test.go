@@ -13,8 +13,8 @@ import (
 
 	"crucible.dev/plugins/secp256k1/libsecp256k1"
 	"crucible.dev/registry"
-	"crucible.dev/registry/catalog"
-	"crucible.dev/registry/vectors"
+	"crucible.dev/registry/eval/catalog"
+	"crucible.dev/registry/eval/vectors"
 )
 
 // available returns the instances that are built here. The libsecp256k1

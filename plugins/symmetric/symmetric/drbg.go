@@ -51,7 +51,7 @@ const ArgLengths = "lengths"
 // values of a second call and the PQC seeds need it. It is not timed: the
 // standard generate operation is.
 func generateSeq(d registry.DRBG) registry.Op {
-	return registry.Op{Name: "generate_seq", Doc: "key (seed material), length and count in; out the outputs of count successive generate calls on one instantiated state, concatenated", Secret: true,
+	return registry.Op{Name: "generate_seq", Doc: "key (seed material) and lengths (comma-separated decimal) in; out: the outputs of one generate call per length on one instantiated state, concatenated", Secret: true,
 		Run: func(_ io.Reader, in registry.Args) (registry.Args, error) {
 			key, ok := in[registry.ArgKey]
 			if !ok {

@@ -8,8 +8,8 @@ import (
 	"testing"
 
 	"crucible.dev/registry"
-	"crucible.dev/registry/catalog"
-	"crucible.dev/registry/vectors"
+	"crucible.dev/registry/eval/catalog"
+	"crucible.dev/registry/eval/vectors"
 )
 
 var long = os.Getenv("CRUCIBLE_LONG") == "1"

@@ -5,7 +5,7 @@ import (
 	"testing"
 
 	"crucible.dev/registry"
-	"crucible.dev/registry/vectors"
+	"crucible.dev/registry/eval/vectors"
 )
 
 // The generic Wycheproof engine, which replays a file by its schema alone,
