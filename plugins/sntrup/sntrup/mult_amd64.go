@@ -19,11 +19,17 @@ const pairPad = 56
 //go:noescape
 func addToAVX2(dst, x *int32, n int)
 
-// polyMulAVX2 is polyMul on toom3AVX2. (One Toom-Cook 3-way level over
+// polyMulAVX2 is polyMul on polyMulNTT for p <= nttMaxP and on toom3AVX2
+// beyond (at p = 761 the NTT product measured about two thirds of the
+// Toom-Cook one's time). (For toom3AVX2: one Toom-Cook 3-way level over
 // mulAVX2 measured 6.6 us at p = 761, one Karatsuba level 8.2 us and the
 // kernel alone 9.2 us; deeper splits lose more to the kernel's fixed cost
 // per call and its wasted edge blocks than they save.)
 func polyMulAVX2(c []int32, a []int16, b []int8) {
+	if len(a) <= nttMaxP {
+		polyMulNTT(c, a, b)
+		return
+	}
 	toom3AVX2(c, a, b)
 }
 
@@ -167,6 +173,12 @@ func mul3AVX2(acc []int16, a, b []int8, ws *mul3Work) {
 func (ps *Params) r3MulAVX2(out, a, b []int8) {
 	p := ps.P
 	a, out = a[:p], out[:p]
+	if p <= nttMaxP {
+		var c [nttN]int32
+		polyMul3NTT(c[:], a, b)
+		ps.fold3(out, c[:])
+		return
+	}
 	var accArr [(2*maxP + 63) &^ 63]int16
 	toom3R3AVX2(accArr[:], a, b)
 	acc := accArr[:2*p-1]

@@ -1,0 +1,422 @@
+//go:build !purego
+
+#include "textflag.h"
+
+// The kernels of the NTT product (ntt_amd64.go): sixteen int16 lanes a
+// vector, one vector a row, arithmetic modulo an NTT prime q' held in Y15
+// (and its Barrett constant round(2^15/q') in Y14 where a kernel squeezes).
+// The offsets into nttConsts: 0 q', 2 q'^-1 mod 2^16, 4 the Barrett
+// constant, 6/8 and 10/12 omega and omega^2 with their q'^-1 multiples,
+// 14/16 and 18/20 omega^-1 and omega^-2 likewise, 22/24 the final scale.
+
+// MONT sets out = x*W/2^16 mod q' (Montgomery), for any int16 x and a
+// constant W with Wq = W*q'^-1 mod 2^16: |out| < |x||W|/2^16 + q'/2.
+#define MONT(x, W, Wq, out, t) \
+	VPMULLW Wq, x, t \
+	VPMULHW W, x, out \
+	VPMULHW Y15, t, t \
+	VPSUBW t, out, out
+
+// SQUEEZE reduces x to x - q'*round(x*c/2^15), within 0.78 q' of zero for
+// every int16 x (c = round(2^15/q') in Y14).
+#define SQUEEZE(x, t) \
+	VPMULHRSW Y14, x, t \
+	VPMULLW Y15, t, t \
+	VPSUBW t, x, x
+
+// func nttWiden(dst *int16, src *int8, n int)
+//
+// dst[0:16n] = src[0:16n], sign-extended.
+TEXT ·nttWiden(SB), NOSPLIT, $0-24
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ n+16(FP), CX
+
+widen:
+	VPMOVSXBW (SI), Y0
+	VMOVDQU Y0, (DI)
+	ADDQ $16, SI
+	ADDQ $32, DI
+	DECQ CX
+	JNZ widen
+	VZEROUPPER
+	RET
+
+// func nttRadix3(dst, src *int16, rows int, k *nttConsts)
+//
+// The radix-3 layer: for f = F0 + x^m F1 (F2 = 0; m = 16 rows elements),
+// dst residue j (rows j*rows..) = F0 + omega^j F1, f mod x^m - omega^j.
+TEXT ·nttRadix3(SB), NOSPLIT, $0-32
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ rows+16(FP), CX
+	MOVQ k+24(FP), AX
+	VPBROADCASTW 0(AX), Y15
+	VPBROADCASTW 6(AX), Y8
+	VPBROADCASTW 8(AX), Y9
+	VPBROADCASTW 10(AX), Y10
+	VPBROADCASTW 12(AX), Y11
+	MOVQ CX, DX
+	SHLQ $5, DX
+
+r3loop:
+	VMOVDQU (SI), Y0
+	VMOVDQU (SI)(DX*1), Y1
+	VPADDW Y1, Y0, Y2
+	VMOVDQU Y2, (DI)
+	MONT(Y1, Y8, Y9, Y3, Y4)
+	VPADDW Y3, Y0, Y3
+	VMOVDQU Y3, (DI)(DX*1)
+	MONT(Y1, Y10, Y11, Y5, Y6)
+	VPADDW Y5, Y0, Y5
+	VMOVDQU Y5, (DI)(DX*2)
+	ADDQ $32, SI
+	ADDQ $32, DI
+	DECQ CX
+	JNZ r3loop
+	VZEROUPPER
+	RET
+
+// func nttCT(x, tw *int16, groups, d int, k *nttConsts, squeeze int)
+//
+// One Cooley-Tukey layer: groups of 2d rows, each with its twiddle vector
+// W and W*q'^-1 (64 bytes of tw), (a, b) -> (a + W b, a - W b) for rows
+// a and b = a + d of the group; both outputs squeezed if squeeze != 0.
+TEXT ·nttCT(SB), NOSPLIT, $0-48
+	MOVQ x+0(FP), DI
+	MOVQ tw+8(FP), SI
+	MOVQ groups+16(FP), CX
+	MOVQ d+24(FP), DX
+	MOVQ k+32(FP), AX
+	VPBROADCASTW 0(AX), Y15
+	VPBROADCASTW 4(AX), Y14
+	SHLQ $5, DX
+	MOVQ squeeze+40(FP), BX
+	TESTQ BX, BX
+	JNZ ctsq
+
+ctgroup:
+	VMOVDQU (SI), Y8
+	VMOVDQU 32(SI), Y9
+	ADDQ $64, SI
+	MOVQ DI, R8
+	LEAQ (DI)(DX*1), R9
+
+ctinner:
+	VMOVDQU (R8), Y0
+	VMOVDQU (R8)(DX*1), Y1
+	MONT(Y1, Y8, Y9, Y2, Y3)
+	VPADDW Y2, Y0, Y4
+	VPSUBW Y2, Y0, Y5
+	VMOVDQU Y4, (R8)
+	VMOVDQU Y5, (R8)(DX*1)
+	ADDQ $32, R8
+	CMPQ R8, R9
+	JNE ctinner
+	LEAQ (DI)(DX*2), DI
+	DECQ CX
+	JNZ ctgroup
+	VZEROUPPER
+	RET
+
+ctsq:
+	VMOVDQU (SI), Y8
+	VMOVDQU 32(SI), Y9
+	ADDQ $64, SI
+	MOVQ DI, R8
+	LEAQ (DI)(DX*1), R9
+
+ctsqinner:
+	VMOVDQU (R8), Y0
+	VMOVDQU (R8)(DX*1), Y1
+	MONT(Y1, Y8, Y9, Y2, Y3)
+	VPADDW Y2, Y0, Y4
+	VPSUBW Y2, Y0, Y5
+	SQUEEZE(Y4, Y6)
+	SQUEEZE(Y5, Y7)
+	VMOVDQU Y4, (R8)
+	VMOVDQU Y5, (R8)(DX*1)
+	ADDQ $32, R8
+	CMPQ R8, R9
+	JNE ctsqinner
+	LEAQ (DI)(DX*2), DI
+	DECQ CX
+	JNZ ctsq
+	VZEROUPPER
+	RET
+
+// func nttGS(x, tw *int16, groups, d int, k *nttConsts)
+//
+// One Gentleman-Sande layer, nttCT's inverse up to a factor 2:
+// (a, b) -> (a + b, W (a - b)), the sum squeezed.
+TEXT ·nttGS(SB), NOSPLIT, $0-40
+	MOVQ x+0(FP), DI
+	MOVQ tw+8(FP), SI
+	MOVQ groups+16(FP), CX
+	MOVQ d+24(FP), DX
+	MOVQ k+32(FP), AX
+	VPBROADCASTW 0(AX), Y15
+	VPBROADCASTW 4(AX), Y14
+	SHLQ $5, DX
+
+gsgroup:
+	VMOVDQU (SI), Y8
+	VMOVDQU 32(SI), Y9
+	ADDQ $64, SI
+	MOVQ DI, R8
+	LEAQ (DI)(DX*1), R9
+
+gsinner:
+	VMOVDQU (R8), Y0
+	VMOVDQU (R8)(DX*1), Y1
+	VPADDW Y1, Y0, Y2
+	VPSUBW Y1, Y0, Y3
+	SQUEEZE(Y2, Y4)
+	MONT(Y3, Y8, Y9, Y5, Y6)
+	VMOVDQU Y2, (R8)
+	VMOVDQU Y5, (R8)(DX*1)
+	ADDQ $32, R8
+	CMPQ R8, R9
+	JNE gsinner
+	LEAQ (DI)(DX*2), DI
+	DECQ CX
+	JNZ gsgroup
+	VZEROUPPER
+	RET
+
+// func nttTranspose(x *int16, blocks int)
+//
+// Transposes each 16x16 block of int16 (16 consecutive rows) in place:
+// the 8x8 transposes within the 128-bit lanes of rows 0-7 (stored back)
+// and of rows 8-15 (kept), then the off-diagonal 8x8 blocks exchanged
+// with VPERM2I128.
+TEXT ·nttTranspose(SB), NOSPLIT, $0-16
+	MOVQ x+0(FP), DI
+	MOVQ blocks+8(FP), CX
+
+trblock:
+	MOVQ $2, BX
+	MOVQ DI, SI
+
+trhalf:
+	VMOVDQU 0(SI), Y0
+	VMOVDQU 32(SI), Y1
+	VMOVDQU 64(SI), Y2
+	VMOVDQU 96(SI), Y3
+	VMOVDQU 128(SI), Y4
+	VMOVDQU 160(SI), Y5
+	VMOVDQU 192(SI), Y6
+	VMOVDQU 224(SI), Y7
+
+	// words: t0 = lo(r0,r1), t1 = hi(r0,r1), ...
+	VPUNPCKLWD Y1, Y0, Y8
+	VPUNPCKHWD Y1, Y0, Y9
+	VPUNPCKLWD Y3, Y2, Y10
+	VPUNPCKHWD Y3, Y2, Y11
+	VPUNPCKLWD Y5, Y4, Y12
+	VPUNPCKHWD Y5, Y4, Y13
+	VPUNPCKLWD Y7, Y6, Y14
+	VPUNPCKHWD Y7, Y6, Y15
+
+	// doublewords: u0 = lo(t0,t2), u1 = hi(t0,t2), u2 = lo(t1,t3),
+	// u3 = hi(t1,t3), u4..u7 from t4..t7 likewise.
+	VPUNPCKLDQ Y10, Y8, Y0
+	VPUNPCKHDQ Y10, Y8, Y1
+	VPUNPCKLDQ Y11, Y9, Y2
+	VPUNPCKHDQ Y11, Y9, Y3
+	VPUNPCKLDQ Y14, Y12, Y4
+	VPUNPCKHDQ Y14, Y12, Y5
+	VPUNPCKLDQ Y15, Y13, Y6
+	VPUNPCKHDQ Y15, Y13, Y7
+
+	// quadwords: column 2i = lo(u_i, u_i+4), column 2i+1 = hi.
+	VPUNPCKLQDQ Y4, Y0, Y8
+	VPUNPCKHQDQ Y4, Y0, Y9
+	VPUNPCKLQDQ Y5, Y1, Y10
+	VPUNPCKHQDQ Y5, Y1, Y11
+	VPUNPCKLQDQ Y6, Y2, Y12
+	VPUNPCKHQDQ Y6, Y2, Y13
+	VPUNPCKLQDQ Y7, Y3, Y14
+	VPUNPCKHQDQ Y7, Y3, Y15
+
+	DECQ BX
+	JZ trcombine
+	VMOVDQU Y8, 0(SI)
+	VMOVDQU Y9, 32(SI)
+	VMOVDQU Y10, 64(SI)
+	VMOVDQU Y11, 96(SI)
+	VMOVDQU Y12, 128(SI)
+	VMOVDQU Y13, 160(SI)
+	VMOVDQU Y14, 192(SI)
+	VMOVDQU Y15, 224(SI)
+	ADDQ $256, SI
+	JMP trhalf
+
+trcombine:
+	// V_k in memory rows k, W_k in Y8+k: row k = (V_k low, W_k low),
+	// row 8+k = (V_k high, W_k high).
+#define COMBINE(k, W) \
+	VPERM2I128 $0x02, (32*k)(DI), W, Y0 \
+	VPERM2I128 $0x13, (32*k)(DI), W, W \
+	VMOVDQU Y0, (32*k)(DI) \
+	VMOVDQU W, (256+32*k)(DI)
+
+	COMBINE(0, Y8)
+	COMBINE(1, Y9)
+	COMBINE(2, Y10)
+	COMBINE(3, Y11)
+	COMBINE(4, Y12)
+	COMBINE(5, Y13)
+	COMBINE(6, Y14)
+	COMBINE(7, Y15)
+
+	ADDQ $512, DI
+	DECQ CX
+	JNZ trblock
+	VZEROUPPER
+	RET
+
+// func nttPointwise(x, y *int16, n int, k *nttConsts)
+//
+// x[i] = x[i]*y[i]/2^16 mod q' (Montgomery) for n rows.
+TEXT ·nttPointwise(SB), NOSPLIT, $0-32
+	MOVQ x+0(FP), DI
+	MOVQ y+8(FP), SI
+	MOVQ n+16(FP), CX
+	MOVQ k+24(FP), AX
+	VPBROADCASTW 0(AX), Y15
+	VPBROADCASTW 2(AX), Y13
+
+pwloop:
+	VMOVDQU (DI), Y0
+	VMOVDQU (SI), Y1
+	VPMULLW Y1, Y0, Y2
+	VPMULLW Y13, Y2, Y2
+	VPMULHW Y1, Y0, Y3
+	VPMULHW Y15, Y2, Y2
+	VPSUBW Y2, Y3, Y3
+	VMOVDQU Y3, (DI)
+	ADDQ $32, DI
+	ADDQ $32, SI
+	DECQ CX
+	JNZ pwloop
+	VZEROUPPER
+	RET
+
+// func nttRadix3Inv(x *int16, rows int, k *nttConsts)
+//
+// The inverse radix-3 layer, in place: F_j = sum_i omega^-ij R_i for the
+// residues R_i (rows i*rows..), each times the final scale.
+TEXT ·nttRadix3Inv(SB), NOSPLIT, $0-24
+	MOVQ x+0(FP), DI
+	MOVQ rows+8(FP), CX
+	MOVQ k+16(FP), AX
+	VPBROADCASTW 0(AX), Y15
+	VPBROADCASTW 14(AX), Y8
+	VPBROADCASTW 16(AX), Y9
+	VPBROADCASTW 18(AX), Y10
+	VPBROADCASTW 20(AX), Y11
+	VPBROADCASTW 22(AX), Y12
+	VPBROADCASTW 24(AX), Y13
+	MOVQ CX, DX
+	SHLQ $5, DX
+
+r3iloop:
+	VMOVDQU (DI), Y0
+	VMOVDQU (DI)(DX*1), Y1
+	VMOVDQU (DI)(DX*2), Y2
+	// F0 = R0 + R1 + R2
+	VPADDW Y1, Y0, Y3
+	VPADDW Y2, Y3, Y3
+	MONT(Y3, Y12, Y13, Y4, Y5)
+	VMOVDQU Y4, (DI)
+	// F1 = R0 + omega^-1 R1 + omega^-2 R2
+	MONT(Y1, Y8, Y9, Y3, Y5)
+	MONT(Y2, Y10, Y11, Y4, Y6)
+	VPADDW Y3, Y0, Y3
+	VPADDW Y4, Y3, Y3
+	MONT(Y3, Y12, Y13, Y4, Y5)
+	VMOVDQU Y4, (DI)(DX*1)
+	// F2 = R0 + omega^-2 R1 + omega^-1 R2
+	MONT(Y1, Y10, Y11, Y3, Y5)
+	MONT(Y2, Y8, Y9, Y4, Y6)
+	VPADDW Y3, Y0, Y3
+	VPADDW Y4, Y3, Y3
+	MONT(Y3, Y12, Y13, Y4, Y5)
+	VMOVDQU Y4, (DI)(DX*2)
+	ADDQ $32, DI
+	DECQ CX
+	JNZ r3iloop
+	VZEROUPPER
+	RET
+
+// func nttCRT(c *int32, u1, u2 *int16, n int, k *crtConsts)
+//
+// c = u1 + q1*t for t = (u2 - u1)/q1 mod q2 squeezed into -q2/2..q2/2
+// (k: 0 q2, 4 its Barrett constant, 6/8 2^16/q1 mod q2 and its q2^-1
+// multiple, 12 q1 as int32), for 16n coefficients: the exact integer when
+// |c| < q1(q2/2 - 1) - q1.
+TEXT ·nttCRT(SB), NOSPLIT, $0-40
+	MOVQ c+0(FP), DI
+	MOVQ u1+8(FP), SI
+	MOVQ u2+16(FP), BX
+	MOVQ n+24(FP), CX
+	MOVQ k+32(FP), AX
+	VPBROADCASTW 0(AX), Y15
+	VPBROADCASTW 4(AX), Y14
+	VPBROADCASTW 6(AX), Y8
+	VPBROADCASTW 8(AX), Y9
+	VPBROADCASTD 12(AX), Y10
+
+crtloop:
+	VMOVDQU (SI), Y0
+	VMOVDQU (BX), Y1
+	VPSUBW Y0, Y1, Y1
+	MONT(Y1, Y8, Y9, Y2, Y3)
+	SQUEEZE(Y2, Y3)
+	VPMOVSXWD X0, Y4
+	VEXTRACTI128 $1, Y0, X0
+	VPMOVSXWD X0, Y5
+	VPMOVSXWD X2, Y6
+	VEXTRACTI128 $1, Y2, X2
+	VPMOVSXWD X2, Y7
+	VPMULLD Y10, Y6, Y6
+	VPMULLD Y10, Y7, Y7
+	VPADDD Y6, Y4, Y4
+	VPADDD Y7, Y5, Y5
+	VMOVDQU Y4, (DI)
+	VMOVDQU Y5, 32(DI)
+	ADDQ $32, SI
+	ADDQ $32, BX
+	ADDQ $64, DI
+	DECQ CX
+	JNZ crtloop
+	VZEROUPPER
+	RET
+
+// func nttExact(c *int32, u *int16, n int, k *nttConsts)
+//
+// c = u squeezed and sign-extended, for 16n coefficients: the exact
+// integer when |c| is far below q'/2.
+TEXT ·nttExact(SB), NOSPLIT, $0-32
+	MOVQ c+0(FP), DI
+	MOVQ u+8(FP), SI
+	MOVQ n+16(FP), CX
+	MOVQ k+24(FP), AX
+	VPBROADCASTW 0(AX), Y15
+	VPBROADCASTW 4(AX), Y14
+
+exloop:
+	VMOVDQU (SI), Y0
+	SQUEEZE(Y0, Y1)
+	VPMOVSXWD X0, Y4
+	VEXTRACTI128 $1, Y0, X0
+	VPMOVSXWD X0, Y5
+	VMOVDQU Y4, (DI)
+	VMOVDQU Y5, 32(DI)
+	ADDQ $32, SI
+	ADDQ $64, DI
+	DECQ CX
+	JNZ exloop
+	VZEROUPPER
+	RET
