@@ -51,22 +51,36 @@ type crtConsts struct {
 	q1                        int32
 }
 
-// nttLayer is one radix-2 layer: groups of 2d rows; a transpose precedes
-// it when transpose is set (forward order).
-type nttLayer struct {
-	d         int
-	squeeze   bool // squeeze the outputs (forward): see nttSchedule
-	transpose bool
+// nttLayers lists the radix-2 layers in forward order by their
+// distance in rows: groups of 2d rows; a transpose precedes the sixth.
+var nttLayers = [...]int{16, 8, 4, 2, 1, 8, 4, 2, 1}
+
+// nttTransposeAt is the layer the transpose precedes.
+const nttTransposeAt = 5
+
+// nttPass is one call of a layer kernel: layers first (and first+1 when
+// two) in one pass over the data.
+type nttPass struct {
+	first     int
+	two       bool
+	squeeze   bool // squeeze the outputs (forward; the inverse squeezes every sum)
+	transpose bool // a transpose precedes the pass (forward) or follows it (inverse)
 }
 
-// nttSchedule lists the forward layers. The squeezes keep every int16
-// lane exact: an output of MONT stays below 0.75 q' and a squeezed value
-// below 0.78 q', so two unsqueezed layers after a squeeze reach at most
-// 0.78 q' + 2*0.75 q' < 2.3*10753 < 2^15. The inverse layers squeeze
-// every sum.
-var nttSchedule = [...]nttLayer{
-	{d: 16}, {d: 8, squeeze: true}, {d: 4}, {d: 2, squeeze: true}, {d: 1},
-	{d: 8, squeeze: true, transpose: true}, {d: 4}, {d: 2, squeeze: true}, {d: 1},
+// nttPasses groups the layers two by two where the twiddles allow. The
+// squeezes keep every int16 lane exact: a MONT output stays below 0.75q'
+// and a squeezed value below 0.78q', so three unsqueezed layers after a
+// squeeze reach at most 0.78q' + 3*0.75q' < 3.1*10753 > 2^15, which is
+// why at most two follow one another except where the input is smaller
+// (the radix-3 layer's outputs, below q/2 + 0.75q', before the first
+// pass; three layers after the second pass end below 2^15 since the
+// squeezed values there are below 0.51q' for 10753 and 0.77q' for 7681).
+var nttPasses = [...]nttPass{
+	{first: 0, two: true, squeeze: true},
+	{first: 2, two: true, squeeze: true},
+	{first: 4},
+	{first: 5, two: true, squeeze: true, transpose: true},
+	{first: 7, two: true},
 }
 
 // nttPrime is one NTT prime's constants and twiddle tables: for each
@@ -152,9 +166,10 @@ func newNTTPrime(q int) *nttPrime {
 	for i := range e {
 		e[i] = 512 * (i / (16 * nttRes))
 	}
-	inv := make([][]int16, len(nttSchedule))
-	for li, l := range nttSchedule {
-		if l.transpose {
+	type vec = [16]int16
+	var fwdL, invL [len(nttLayers)][][4]vec // per layer, per group: W, Wq, W^-1, W^-1 q
+	for li, d := range nttLayers {
+		if li == nttTransposeAt {
 			var t [nttN]int
 			for i := range e {
 				blk, row, lane := i/256, i/16%16, i%16
@@ -162,24 +177,38 @@ func newNTTPrime(q int) *nttPrime {
 			}
 			e = t
 		}
-		groups := nttRows / (2 * l.d)
-		for g := range groups {
-			var w, wq, iw, iwq [16]int16
+		for g := range nttRows / (2 * d) {
+			var w [4]vec
 			for lane := range 16 {
-				base := 2*l.d*g*16 + lane
+				base := 2*d*g*16 + lane
 				s := e[base] / 2
-				w[lane], wq[lane] = pair(root(s))
-				iw[lane], iwq[lane] = pair(root(-s))
-				for r := range 2 * l.d {
-					e[base+16*r] = s + 768*(r/l.d)
+				w[0][lane], w[1][lane] = pair(root(s))
+				w[2][lane], w[3][lane] = pair(root(-s))
+				for r := range 2 * d {
+					e[base+16*r] = s + 768*(r/d)
 				}
 			}
-			pr.fwd = append(append(pr.fwd, w[:]...), wq[:]...)
-			inv[li] = append(append(inv[li], iw[:]...), iwq[:]...)
+			fwdL[li] = append(fwdL[li], [4]vec{w[0], w[1]})
+			invL[li] = append(invL[li], [4]vec{w[2], w[3]})
 		}
 	}
-	for li := len(inv) - 1; li >= 0; li-- {
-		pr.inv = append(pr.inv, inv[li]...)
+	table := func(L *[len(nttLayers)][][4]vec, ps nttPass) (t []int16) {
+		for g := range L[ps.first] {
+			if !ps.two || len(L[ps.first+1]) != 2*len(L[ps.first]) {
+				t = append(append(t, L[ps.first][g][0][:]...), L[ps.first][g][1][:]...)
+				continue
+			}
+			for _, w := range [][4]vec{L[ps.first][g], L[ps.first+1][2*g], L[ps.first+1][2*g+1]} {
+				t = append(append(t, w[0][:]...), w[1][:]...)
+			}
+		}
+		return t
+	}
+	for _, ps := range nttPasses {
+		pr.fwd = append(pr.fwd, table(&fwdL, ps)...)
+	}
+	for i := len(nttPasses) - 1; i >= 0; i-- {
+		pr.inv = append(pr.inv, table(&invL, nttPasses[i])...)
 	}
 	return pr
 }
@@ -195,6 +224,12 @@ func nttCT(x, tw *int16, groups, d int, k *nttConsts, squeeze int)
 
 //go:noescape
 func nttGS(x, tw *int16, groups, d int, k *nttConsts)
+
+//go:noescape
+func nttCT2(x, tw *int16, groups, d int, k *nttConsts, squeeze int)
+
+//go:noescape
+func nttGS2(x, tw *int16, groups, d int, k *nttConsts)
 
 //go:noescape
 func nttTranspose(x *int16, blocks int)
@@ -216,29 +251,41 @@ func nttExact(c *int32, u *int16, n int, k *nttConsts)
 func (pr *nttPrime) forward(x *[nttN]int16, in *[nttIn]int16) {
 	nttRadix3(&x[0], &in[0], nttRes, &pr.k)
 	tw := pr.fwd
-	for _, l := range nttSchedule {
-		if l.transpose {
+	for _, ps := range nttPasses {
+		if ps.transpose {
 			nttTranspose(&x[0], nttRows/16)
 		}
-		groups := nttRows / (2 * l.d)
+		d := nttLayers[ps.first]
+		groups := nttRows / (2 * d)
 		sq := 0
-		if l.squeeze {
+		if ps.squeeze {
 			sq = 1
 		}
-		nttCT(&x[0], &tw[0], groups, l.d, &pr.k, sq)
-		tw = tw[32*groups:]
+		if ps.two {
+			nttCT2(&x[0], &tw[0], groups, d/2, &pr.k, sq)
+			tw = tw[96*groups:]
+		} else {
+			nttCT(&x[0], &tw[0], groups, d, &pr.k, sq)
+			tw = tw[32*groups:]
+		}
 	}
 }
 
 // inverse sets x to 2^16 times the inverse transform of x.
 func (pr *nttPrime) inverse(x *[nttN]int16) {
 	tw := pr.inv
-	for i := len(nttSchedule) - 1; i >= 0; i-- {
-		l := nttSchedule[i]
-		groups := nttRows / (2 * l.d)
-		nttGS(&x[0], &tw[0], groups, l.d, &pr.k)
-		tw = tw[32*groups:]
-		if l.transpose {
+	for i := len(nttPasses) - 1; i >= 0; i-- {
+		ps := nttPasses[i]
+		d := nttLayers[ps.first]
+		groups := nttRows / (2 * d)
+		if ps.two {
+			nttGS2(&x[0], &tw[0], groups, d/2, &pr.k)
+			tw = tw[96*groups:]
+		} else {
+			nttGS(&x[0], &tw[0], groups, d, &pr.k)
+			tw = tw[32*groups:]
+		}
+		if ps.transpose {
 			nttTranspose(&x[0], nttRows/16)
 		}
 	}

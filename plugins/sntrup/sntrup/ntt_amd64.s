@@ -145,6 +145,129 @@ ctsqinner:
 	VZEROUPPER
 	RET
 
+// func nttCT2(x, tw *int16, groups, d int, k *nttConsts, squeeze int)
+//
+// Two Cooley-Tukey layers in one pass: groups of 4d rows, with the
+// twiddles WA of the layer at distance 2d, then WB0 and WB1 of the two
+// halves at distance d (192 bytes of tw a group, each vector followed by
+// its q'^-1 multiple); all four outputs squeezed if squeeze != 0.
+TEXT ·nttCT2(SB), NOSPLIT, $0-48
+	MOVQ x+0(FP), DI
+	MOVQ tw+8(FP), SI
+	MOVQ groups+16(FP), CX
+	MOVQ d+24(FP), DX
+	MOVQ k+32(FP), AX
+	VPBROADCASTW 0(AX), Y15
+	VPBROADCASTW 4(AX), Y14
+	SHLQ $5, DX
+	LEAQ (DX)(DX*2), R10
+	MOVQ squeeze+40(FP), BX
+
+ct2group:
+	VMOVDQU 0(SI), Y8
+	VMOVDQU 32(SI), Y9
+	VMOVDQU 64(SI), Y10
+	VMOVDQU 96(SI), Y11
+	VMOVDQU 128(SI), Y12
+	VMOVDQU 160(SI), Y13
+	ADDQ $192, SI
+	MOVQ DI, R8
+	LEAQ (DI)(DX*1), R9
+
+ct2inner:
+	VMOVDQU (R8), Y0
+	VMOVDQU (R8)(DX*1), Y1
+	VMOVDQU (R8)(DX*2), Y2
+	VMOVDQU (R8)(R10*1), Y3
+	MONT(Y2, Y8, Y9, Y4, Y5)
+	VPSUBW Y4, Y0, Y2
+	VPADDW Y4, Y0, Y0
+	MONT(Y3, Y8, Y9, Y4, Y5)
+	VPSUBW Y4, Y1, Y3
+	VPADDW Y4, Y1, Y1
+	MONT(Y1, Y10, Y11, Y4, Y5)
+	VPSUBW Y4, Y0, Y1
+	VPADDW Y4, Y0, Y0
+	MONT(Y3, Y12, Y13, Y4, Y5)
+	VPSUBW Y4, Y2, Y3
+	VPADDW Y4, Y2, Y2
+	TESTQ BX, BX
+	JZ ct2store
+	SQUEEZE(Y0, Y4)
+	SQUEEZE(Y1, Y5)
+	SQUEEZE(Y2, Y6)
+	SQUEEZE(Y3, Y7)
+
+ct2store:
+	VMOVDQU Y0, (R8)
+	VMOVDQU Y1, (R8)(DX*1)
+	VMOVDQU Y2, (R8)(DX*2)
+	VMOVDQU Y3, (R8)(R10*1)
+	ADDQ $32, R8
+	CMPQ R8, R9
+	JNE ct2inner
+	LEAQ (DI)(DX*4), DI
+	DECQ CX
+	JNZ ct2group
+	VZEROUPPER
+	RET
+
+// GSBF is one Gentleman-Sande butterfly: (a, b) -> (a + b squeezed,
+// W (a - b)).
+#define GSBF(a, b, W, Wq) \
+	VPSUBW b, a, Y4 \
+	VPADDW b, a, a \
+	SQUEEZE(a, Y5) \
+	MONT(Y4, W, Wq, b, Y5)
+
+// func nttGS2(x, tw *int16, groups, d int, k *nttConsts)
+//
+// nttCT2's inverse up to a factor 4, with the same table layout: the
+// layer at distance d (WB0, WB1), then the one at 2d (WA).
+TEXT ·nttGS2(SB), NOSPLIT, $0-40
+	MOVQ x+0(FP), DI
+	MOVQ tw+8(FP), SI
+	MOVQ groups+16(FP), CX
+	MOVQ d+24(FP), DX
+	MOVQ k+32(FP), AX
+	VPBROADCASTW 0(AX), Y15
+	VPBROADCASTW 4(AX), Y14
+	SHLQ $5, DX
+	LEAQ (DX)(DX*2), R10
+
+gs2group:
+	VMOVDQU 0(SI), Y8
+	VMOVDQU 32(SI), Y9
+	VMOVDQU 64(SI), Y10
+	VMOVDQU 96(SI), Y11
+	VMOVDQU 128(SI), Y12
+	VMOVDQU 160(SI), Y13
+	ADDQ $192, SI
+	MOVQ DI, R8
+	LEAQ (DI)(DX*1), R9
+
+gs2inner:
+	VMOVDQU (R8), Y0
+	VMOVDQU (R8)(DX*1), Y1
+	VMOVDQU (R8)(DX*2), Y2
+	VMOVDQU (R8)(R10*1), Y3
+	GSBF(Y0, Y1, Y10, Y11)
+	GSBF(Y2, Y3, Y12, Y13)
+	GSBF(Y0, Y2, Y8, Y9)
+	GSBF(Y1, Y3, Y8, Y9)
+	VMOVDQU Y0, (R8)
+	VMOVDQU Y1, (R8)(DX*1)
+	VMOVDQU Y2, (R8)(DX*2)
+	VMOVDQU Y3, (R8)(R10*1)
+	ADDQ $32, R8
+	CMPQ R8, R9
+	JNE gs2inner
+	LEAQ (DI)(DX*4), DI
+	DECQ CX
+	JNZ gs2group
+	VZEROUPPER
+	RET
+
 // func nttGS(x, tw *int16, groups, d int, k *nttConsts)
 //
 // One Gentleman-Sande layer, nttCT's inverse up to a factor 2:
