@@ -24,6 +24,49 @@
 	VPMULLW Y15, t, t \
 	VPSUBW t, x, x
 
+// LAYERARGS loads the layer kernels' common arguments: x in DI, tw in
+// SI, groups in CX, the distance d in bytes in DX, q' and its Barrett
+// constant in Y15 and Y14.
+#define LAYERARGS \
+	MOVQ x+0(FP), DI \
+	MOVQ tw+8(FP), SI \
+	MOVQ groups+16(FP), CX \
+	MOVQ d+24(FP), DX \
+	MOVQ k+32(FP), AX \
+	VPBROADCASTW 0(AX), Y15 \
+	VPBROADCASTW 4(AX), Y14 \
+	SHLQ $5, DX
+
+// TWIDDLES6 loads a group's three twiddle vectors and their q'^-1
+// multiples into Y8-Y13, and points R8 at the group, R9 at its second
+// quarter.
+#define TWIDDLES6 \
+	VMOVDQU 0(SI), Y8 \
+	VMOVDQU 32(SI), Y9 \
+	VMOVDQU 64(SI), Y10 \
+	VMOVDQU 96(SI), Y11 \
+	VMOVDQU 128(SI), Y12 \
+	VMOVDQU 160(SI), Y13 \
+	ADDQ $192, SI \
+	MOVQ DI, R8 \
+	LEAQ (DI)(DX*1), R9
+
+// LOAD4 and STORE4 move rows R8 + 0, d, 2d, 3d (R10 = 3d) to and from
+// Y0-Y3; STORE4 then advances R8 and compares it with R9.
+#define LOAD4 \
+	VMOVDQU (R8), Y0 \
+	VMOVDQU (R8)(DX*1), Y1 \
+	VMOVDQU (R8)(DX*2), Y2 \
+	VMOVDQU (R8)(R10*1), Y3
+
+#define STORE4 \
+	VMOVDQU Y0, (R8) \
+	VMOVDQU Y1, (R8)(DX*1) \
+	VMOVDQU Y2, (R8)(DX*2) \
+	VMOVDQU Y3, (R8)(R10*1) \
+	ADDQ $32, R8 \
+	CMPQ R8, R9
+
 // func nttWiden(dst *int16, src *int8, n int)
 //
 // dst[0:16n] = src[0:16n], sign-extended.
@@ -83,17 +126,8 @@ r3loop:
 // W and W*q'^-1 (64 bytes of tw), (a, b) -> (a + W b, a - W b) for rows
 // a and b = a + d of the group; both outputs squeezed if squeeze != 0.
 TEXT ·nttCT(SB), NOSPLIT, $0-48
-	MOVQ x+0(FP), DI
-	MOVQ tw+8(FP), SI
-	MOVQ groups+16(FP), CX
-	MOVQ d+24(FP), DX
-	MOVQ k+32(FP), AX
-	VPBROADCASTW 0(AX), Y15
-	VPBROADCASTW 4(AX), Y14
-	SHLQ $5, DX
+	LAYERARGS
 	MOVQ squeeze+40(FP), BX
-	TESTQ BX, BX
-	JNZ ctsq
 
 ctgroup:
 	VMOVDQU (SI), Y8
@@ -108,6 +142,12 @@ ctinner:
 	MONT(Y1, Y8, Y9, Y2, Y3)
 	VPADDW Y2, Y0, Y4
 	VPSUBW Y2, Y0, Y5
+	TESTQ BX, BX
+	JZ ctstore
+	SQUEEZE(Y4, Y6)
+	SQUEEZE(Y5, Y7)
+
+ctstore:
 	VMOVDQU Y4, (R8)
 	VMOVDQU Y5, (R8)(DX*1)
 	ADDQ $32, R8
@@ -119,32 +159,6 @@ ctinner:
 	VZEROUPPER
 	RET
 
-ctsq:
-	VMOVDQU (SI), Y8
-	VMOVDQU 32(SI), Y9
-	ADDQ $64, SI
-	MOVQ DI, R8
-	LEAQ (DI)(DX*1), R9
-
-ctsqinner:
-	VMOVDQU (R8), Y0
-	VMOVDQU (R8)(DX*1), Y1
-	MONT(Y1, Y8, Y9, Y2, Y3)
-	VPADDW Y2, Y0, Y4
-	VPSUBW Y2, Y0, Y5
-	SQUEEZE(Y4, Y6)
-	SQUEEZE(Y5, Y7)
-	VMOVDQU Y4, (R8)
-	VMOVDQU Y5, (R8)(DX*1)
-	ADDQ $32, R8
-	CMPQ R8, R9
-	JNE ctsqinner
-	LEAQ (DI)(DX*2), DI
-	DECQ CX
-	JNZ ctsq
-	VZEROUPPER
-	RET
-
 // func nttCT2(x, tw *int16, groups, d int, k *nttConsts, squeeze int)
 //
 // Two Cooley-Tukey layers in one pass: groups of 4d rows, with the
@@ -152,33 +166,15 @@ ctsqinner:
 // halves at distance d (192 bytes of tw a group, each vector followed by
 // its q'^-1 multiple); all four outputs squeezed if squeeze != 0.
 TEXT ·nttCT2(SB), NOSPLIT, $0-48
-	MOVQ x+0(FP), DI
-	MOVQ tw+8(FP), SI
-	MOVQ groups+16(FP), CX
-	MOVQ d+24(FP), DX
-	MOVQ k+32(FP), AX
-	VPBROADCASTW 0(AX), Y15
-	VPBROADCASTW 4(AX), Y14
-	SHLQ $5, DX
+	LAYERARGS
 	LEAQ (DX)(DX*2), R10
 	MOVQ squeeze+40(FP), BX
 
 ct2group:
-	VMOVDQU 0(SI), Y8
-	VMOVDQU 32(SI), Y9
-	VMOVDQU 64(SI), Y10
-	VMOVDQU 96(SI), Y11
-	VMOVDQU 128(SI), Y12
-	VMOVDQU 160(SI), Y13
-	ADDQ $192, SI
-	MOVQ DI, R8
-	LEAQ (DI)(DX*1), R9
+	TWIDDLES6
 
 ct2inner:
-	VMOVDQU (R8), Y0
-	VMOVDQU (R8)(DX*1), Y1
-	VMOVDQU (R8)(DX*2), Y2
-	VMOVDQU (R8)(R10*1), Y3
+	LOAD4
 	MONT(Y2, Y8, Y9, Y4, Y5)
 	VPSUBW Y4, Y0, Y2
 	VPADDW Y4, Y0, Y0
@@ -199,12 +195,7 @@ ct2inner:
 	SQUEEZE(Y3, Y7)
 
 ct2store:
-	VMOVDQU Y0, (R8)
-	VMOVDQU Y1, (R8)(DX*1)
-	VMOVDQU Y2, (R8)(DX*2)
-	VMOVDQU Y3, (R8)(R10*1)
-	ADDQ $32, R8
-	CMPQ R8, R9
+	STORE4
 	JNE ct2inner
 	LEAQ (DI)(DX*4), DI
 	DECQ CX
@@ -225,42 +216,19 @@ ct2store:
 // nttCT2's inverse up to a factor 4, with the same table layout: the
 // layer at distance d (WB0, WB1), then the one at 2d (WA).
 TEXT ·nttGS2(SB), NOSPLIT, $0-40
-	MOVQ x+0(FP), DI
-	MOVQ tw+8(FP), SI
-	MOVQ groups+16(FP), CX
-	MOVQ d+24(FP), DX
-	MOVQ k+32(FP), AX
-	VPBROADCASTW 0(AX), Y15
-	VPBROADCASTW 4(AX), Y14
-	SHLQ $5, DX
+	LAYERARGS
 	LEAQ (DX)(DX*2), R10
 
 gs2group:
-	VMOVDQU 0(SI), Y8
-	VMOVDQU 32(SI), Y9
-	VMOVDQU 64(SI), Y10
-	VMOVDQU 96(SI), Y11
-	VMOVDQU 128(SI), Y12
-	VMOVDQU 160(SI), Y13
-	ADDQ $192, SI
-	MOVQ DI, R8
-	LEAQ (DI)(DX*1), R9
+	TWIDDLES6
 
 gs2inner:
-	VMOVDQU (R8), Y0
-	VMOVDQU (R8)(DX*1), Y1
-	VMOVDQU (R8)(DX*2), Y2
-	VMOVDQU (R8)(R10*1), Y3
+	LOAD4
 	GSBF(Y0, Y1, Y10, Y11)
 	GSBF(Y2, Y3, Y12, Y13)
 	GSBF(Y0, Y2, Y8, Y9)
 	GSBF(Y1, Y3, Y8, Y9)
-	VMOVDQU Y0, (R8)
-	VMOVDQU Y1, (R8)(DX*1)
-	VMOVDQU Y2, (R8)(DX*2)
-	VMOVDQU Y3, (R8)(R10*1)
-	ADDQ $32, R8
-	CMPQ R8, R9
+	STORE4
 	JNE gs2inner
 	LEAQ (DI)(DX*4), DI
 	DECQ CX
@@ -273,14 +241,7 @@ gs2inner:
 // One Gentleman-Sande layer, nttCT's inverse up to a factor 2:
 // (a, b) -> (a + b, W (a - b)), the sum squeezed.
 TEXT ·nttGS(SB), NOSPLIT, $0-40
-	MOVQ x+0(FP), DI
-	MOVQ tw+8(FP), SI
-	MOVQ groups+16(FP), CX
-	MOVQ d+24(FP), DX
-	MOVQ k+32(FP), AX
-	VPBROADCASTW 0(AX), Y15
-	VPBROADCASTW 4(AX), Y14
-	SHLQ $5, DX
+	LAYERARGS
 
 gsgroup:
 	VMOVDQU (SI), Y8
