@@ -2,8 +2,6 @@
 
 package sntrup
 
-import "sync"
-
 // The AVX2 products for p <= nttMaxP (sntrup653 and sntrup761) multiply
 // by number-theoretic transforms, as the fast C implementations of NTRU
 // Prime do: the product of a and b (length n <= 768) is computed modulo
@@ -238,6 +236,9 @@ func nttTranspose(x *int16, blocks int)
 func nttPointwise(x, y *int16, n int, k *nttConsts)
 
 //go:noescape
+func nttPointwise2(x0, x1, y0, y1 *int16, n int, k *nttConsts)
+
+//go:noescape
 func nttRadix3Inv(x *int16, rows int, k *nttConsts)
 
 //go:noescape
@@ -290,77 +291,4 @@ func (pr *nttPrime) inverse(x *[nttN]int16) {
 		}
 	}
 	nttRadix3Inv(&x[0], nttRes, &pr.k)
-}
-
-// mul sets x to the cyclic product of the operands in a and b, times
-// 2^16 * 2^-16: the pointwise Montgomery products' factor 2^-16 and the
-// final scale's 2^16/1536 cancel with the transform's 1536.
-func (pr *nttPrime) mul(x, y *[nttN]int16, a, b *[nttIn]int16) {
-	pr.forward(x, a)
-	pr.forward(y, b)
-	nttPointwise(&x[0], &y[0], nttRows, &pr.k)
-	pr.inverse(x)
-}
-
-// nttWork is the NTT products' scratch space.
-type nttWork struct {
-	a, b [nttIn]int16
-	b8   [nttIn]int8
-	x, y [nttN]int16
-	u    [nttN]int16
-	c    [nttN]int32
-}
-
-var nttWorkPool = sync.Pool{New: func() any { return new(nttWork) }}
-
-// load sets ws.b to b sign-extended and zero-padded.
-func (ws *nttWork) load8(dst *[nttIn]int16, b []int8) {
-	copy(ws.b8[:], b)
-	clear(ws.b8[len(b):])
-	nttWiden(&dst[0], &ws.b8[0], nttIn/16)
-}
-
-// output returns where the kernels write 16*nv coefficients: c itself
-// when its capacity allows.
-func (ws *nttWork) output(c []int32, nv int) []int32 {
-	if cap(c) >= 16*nv {
-		return c[:16*nv]
-	}
-	return ws.c[:16*nv]
-}
-
-// polyMulNTT sets c[0:2n-1] = a*b for n = len(a) <= nttMaxP, |a| < 2^13
-// and small b, exactly (see the comment at the top).
-func polyMulNTT(c []int32, a []int16, b []int8) {
-	n := len(a)
-	ws := nttWorkPool.Get().(*nttWork)
-	defer nttWorkPool.Put(ws)
-	copy(ws.a[:], a)
-	clear(ws.a[n:])
-	ws.load8(&ws.b, b[:n])
-	nttP1.mul(&ws.u, &ws.y, &ws.a, &ws.b)
-	nttP2.mul(&ws.x, &ws.y, &ws.a, &ws.b)
-	nv := (2*n - 1 + 15) / 16
-	out := ws.output(c, nv)
-	nttCRT(&out[0], &ws.u[0], &ws.x[0], nv, &nttCRTk)
-	if &out[0] != &c[0] {
-		copy(c[:2*n-1], out)
-	}
-}
-
-// polyMul3NTT sets c[0:2n-1] = a*b for small a and b of length n <=
-// nttMaxP, exactly, modulo 7681 alone.
-func polyMul3NTT(c []int32, a, b []int8) {
-	n := len(a)
-	ws := nttWorkPool.Get().(*nttWork)
-	defer nttWorkPool.Put(ws)
-	ws.load8(&ws.a, a)
-	ws.load8(&ws.b, b[:n])
-	nttP2.mul(&ws.x, &ws.y, &ws.a, &ws.b)
-	nv := (2*n - 1 + 15) / 16
-	out := ws.output(c, nv)
-	nttExact(&out[0], &ws.x[0], nv, &nttP2.k)
-	if &out[0] != &c[0] {
-		copy(c[:2*n-1], out)
-	}
 }

@@ -360,6 +360,14 @@ trcombine:
 	VZEROUPPER
 	RET
 
+// MONTV sets out = x*y/2^16 mod q' for vectors x and y (Y13 = q'^-1).
+#define MONTV(x, y, out, t) \
+	VPMULLW y, x, t \
+	VPMULLW Y13, t, t \
+	VPMULHW y, x, out \
+	VPMULHW Y15, t, t \
+	VPSUBW t, out, out
+
 // func nttPointwise(x, y *int16, n int, k *nttConsts)
 //
 // x[i] = x[i]*y[i]/2^16 mod q' (Montgomery) for n rows.
@@ -374,16 +382,51 @@ TEXT ·nttPointwise(SB), NOSPLIT, $0-32
 pwloop:
 	VMOVDQU (DI), Y0
 	VMOVDQU (SI), Y1
-	VPMULLW Y1, Y0, Y2
-	VPMULLW Y13, Y2, Y2
-	VPMULHW Y1, Y0, Y3
-	VPMULHW Y15, Y2, Y2
-	VPSUBW Y2, Y3, Y3
+	MONTV(Y0, Y1, Y3, Y2)
 	VMOVDQU Y3, (DI)
 	ADDQ $32, DI
 	ADDQ $32, SI
 	DECQ CX
 	JNZ pwloop
+	VZEROUPPER
+	RET
+
+// func nttPointwise2(x0, x1, y0, y1 *int16, n int, k *nttConsts)
+//
+// The transforms of (x0 + y x1)(y0 + y y1) for n rows, Montgomery
+// products as nttPointwise's: x0 = x0 y0, y0 = x0 y1 + x1 y0 (squeezed),
+// x1 = x1 y1.
+TEXT ·nttPointwise2(SB), NOSPLIT, $0-48
+	MOVQ x0+0(FP), DI
+	MOVQ x1+8(FP), SI
+	MOVQ y0+16(FP), DX
+	MOVQ y1+24(FP), BX
+	MOVQ n+32(FP), CX
+	MOVQ k+40(FP), AX
+	VPBROADCASTW 0(AX), Y15
+	VPBROADCASTW 2(AX), Y13
+	VPBROADCASTW 4(AX), Y14
+
+pw2loop:
+	VMOVDQU (DI), Y0
+	VMOVDQU (SI), Y1
+	VMOVDQU (DX), Y2
+	VMOVDQU (BX), Y3
+	MONTV(Y0, Y2, Y4, Y8)
+	MONTV(Y1, Y3, Y5, Y8)
+	MONTV(Y0, Y3, Y6, Y8)
+	MONTV(Y1, Y2, Y7, Y8)
+	VPADDW Y7, Y6, Y6
+	SQUEEZE(Y6, Y8)
+	VMOVDQU Y4, (DI)
+	VMOVDQU Y5, (SI)
+	VMOVDQU Y6, (DX)
+	ADDQ $32, DI
+	ADDQ $32, SI
+	ADDQ $32, DX
+	ADDQ $32, BX
+	DECQ CX
+	JNZ pw2loop
 	VZEROUPPER
 	RET
 

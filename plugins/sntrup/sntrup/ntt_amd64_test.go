@@ -9,17 +9,13 @@ import (
 )
 
 // TestNTTProduct checks the NTT products against the Toom-Cook product
-// and the schoolbook one on random and extreme operands, for every set
-// the NTT covers.
+// and the schoolbook one on random and extreme operands, for every set.
 func TestNTTProduct(t *testing.T) {
 	if !useAVX2 {
 		t.Skip("no AVX2")
 	}
 	r := rand.New(rand.NewPCG(31, 32))
 	for _, ps := range All {
-		if ps.P > nttMaxP {
-			continue
-		}
 		p := ps.P
 		type operands struct {
 			a []int16
@@ -75,24 +71,25 @@ func TestNTTProduct(t *testing.T) {
 }
 
 // BenchmarkProducts compares the NTT products with the Toom-Cook ones at
-// sntrup761.
+// the smallest and largest p of each NTT shape.
 func BenchmarkProducts(b *testing.B) {
-	ps := SNTRUP761
-	r := rand.New(rand.NewPCG(1, 1))
-	a := randomFq(r, ps)
-	s, s2 := randomSmall(r, ps.P), randomSmall(r, ps.P)
-	c := make([]int32, 2*ps.P+64)
-	acc := make([]int16, 2*ps.P+128)
-	b.Run("rq/ntt", func(b *testing.B) {
-		benchOp(b, func() { polyMulNTT(c, a, s) })
-	})
-	b.Run("rq/toom", func(b *testing.B) {
-		benchOp(b, func() { toom3AVX2(c, a, s) })
-	})
-	b.Run("r3/ntt", func(b *testing.B) {
-		benchOp(b, func() { polyMul3NTT(c, s, s2) })
-	})
-	b.Run("r3/toom", func(b *testing.B) {
-		benchOp(b, func() { toom3R3AVX2(acc, s, s2) })
-	})
+	for _, ps := range []*Params{SNTRUP761, SNTRUP857, SNTRUP1277} {
+		r := rand.New(rand.NewPCG(1, 1))
+		a := randomFq(r, ps)
+		s, s2 := randomSmall(r, ps.P), randomSmall(r, ps.P)
+		c := make([]int32, 2*ps.P+64)
+		acc := make([]int16, 2*ps.P+128)
+		b.Run(ps.Name+"/rq/ntt", func(b *testing.B) {
+			benchOp(b, func() { polyMulNTT(c, a, s) })
+		})
+		b.Run(ps.Name+"/rq/toom", func(b *testing.B) {
+			benchOp(b, func() { toom3AVX2(c, a, s) })
+		})
+		b.Run(ps.Name+"/r3/ntt", func(b *testing.B) {
+			benchOp(b, func() { polyMul3NTT(c, s, s2) })
+		})
+		b.Run(ps.Name+"/r3/toom", func(b *testing.B) {
+			benchOp(b, func() { toom3R3AVX2(acc, s, s2) })
+		})
+	}
 }
