@@ -56,29 +56,25 @@ var nttLayers = [...]int{16, 8, 4, 2, 1, 8, 4, 2, 1}
 // nttTransposeAt is the layer the transpose precedes.
 const nttTransposeAt = 5
 
-// nttPass is one call of a layer kernel: layers first (and first+1 when
-// two) in one pass over the data.
+// nttPass is one call of a layer kernel: the layers first..first+n-1
+// (n = 2 or 3) in one pass over the data.
 type nttPass struct {
-	first     int
-	two       bool
+	first, n  int
 	squeeze   bool // squeeze the outputs (forward; the inverse squeezes every sum)
 	transpose bool // a transpose precedes the pass (forward) or follows it (inverse)
 }
 
-// nttPasses groups the layers two by two where the twiddles allow. The
-// squeezes keep every int16 lane exact: a MONT output stays below 0.75q'
-// and a squeezed value below 0.78q', so three unsqueezed layers after a
-// squeeze reach at most 0.78q' + 3*0.75q' < 3.1*10753 > 2^15, which is
-// why at most two follow one another except where the input is smaller
-// (the radix-3 layer's outputs, below q/2 + 0.75q', before the first
-// pass; three layers after the second pass end below 2^15 since the
-// squeezed values there are below 0.51q' for 10753 and 0.77q' for 7681).
+// nttPasses groups the layers. The squeezes keep every int16 lane exact:
+// a MONT output stays below 0.75q' and a squeezed value below 0.78q'
+// (0.51q' for 10753), so three unsqueezed layers after a squeeze reach
+// at most 0.51*10753 + 3*0.75*10753 < 2^15 (for 7681, 0.78q' + 2.25q'),
+// and the first pass starts from the radix-3 outputs, below
+// (q-1)/2 + 0.75q' < 12100, and ends below 12100 + 2*8065 < 2^15.
 var nttPasses = [...]nttPass{
-	{first: 0, two: true, squeeze: true},
-	{first: 2, two: true, squeeze: true},
-	{first: 4},
-	{first: 5, two: true, squeeze: true, transpose: true},
-	{first: 7, two: true},
+	{first: 0, n: 2, squeeze: true},
+	{first: 2, n: 3, squeeze: true},
+	{first: 5, n: 2, squeeze: true, transpose: true},
+	{first: 7, n: 2},
 }
 
 // nttPrime is one NTT prime's constants and twiddle tables: for each
@@ -190,14 +186,16 @@ func newNTTPrime(q int) *nttPrime {
 			invL[li] = append(invL[li], [4]vec{w[2], w[3]})
 		}
 	}
+	// A pass's table holds, for each group of its first layer, the
+	// twiddles of that group in the first layer, of its 2 subgroups in
+	// the second, of its 4 in the third.
 	table := func(L *[len(nttLayers)][][4]vec, ps nttPass) (t []int16) {
 		for g := range L[ps.first] {
-			if !ps.two || len(L[ps.first+1]) != 2*len(L[ps.first]) {
-				t = append(append(t, L[ps.first][g][0][:]...), L[ps.first][g][1][:]...)
-				continue
-			}
-			for _, w := range [][4]vec{L[ps.first][g], L[ps.first+1][2*g], L[ps.first+1][2*g+1]} {
-				t = append(append(t, w[0][:]...), w[1][:]...)
+			for j := range ps.n {
+				for s := range 1 << j {
+					w := L[ps.first+j][g<<j+s]
+					t = append(append(t, w[0][:]...), w[1][:]...)
+				}
 			}
 		}
 		return t
@@ -218,10 +216,10 @@ func nttWiden(dst *int16, src *int8, n int)
 func nttRadix3(dst, src *int16, rows int, k *nttConsts)
 
 //go:noescape
-func nttCT(x, tw *int16, groups, d int, k *nttConsts, squeeze int)
+func nttCT3(x, tw *int16, groups, d int, k *nttConsts, squeeze int)
 
 //go:noescape
-func nttGS(x, tw *int16, groups, d int, k *nttConsts)
+func nttGS3(x, tw *int16, groups, d int, k *nttConsts)
 
 //go:noescape
 func nttCT2(x, tw *int16, groups, d int, k *nttConsts, squeeze int)
@@ -247,6 +245,13 @@ func nttCRT(c *int32, u1, u2 *int16, n int, k *crtConsts)
 //go:noescape
 func nttExact(c *int32, u *int16, n int, k *nttConsts)
 
+// shape returns the pass's number of groups, the distance of its last
+// layer (the kernels' d) and the length of its twiddle table.
+func (ps nttPass) shape() (groups, d, size int) {
+	groups = nttRows / (2 * nttLayers[ps.first])
+	return groups, nttLayers[ps.first+ps.n-1], groups * 32 * (1<<ps.n - 1)
+}
+
 // forward sets x to the transform of in (nttIn coefficients, zero from
 // the operand's length on).
 func (pr *nttPrime) forward(x *[nttN]int16, in *[nttIn]int16) {
@@ -256,19 +261,17 @@ func (pr *nttPrime) forward(x *[nttN]int16, in *[nttIn]int16) {
 		if ps.transpose {
 			nttTranspose(&x[0], nttRows/16)
 		}
-		d := nttLayers[ps.first]
-		groups := nttRows / (2 * d)
+		groups, d, size := ps.shape()
 		sq := 0
 		if ps.squeeze {
 			sq = 1
 		}
-		if ps.two {
-			nttCT2(&x[0], &tw[0], groups, d/2, &pr.k, sq)
-			tw = tw[96*groups:]
+		if ps.n == 3 {
+			nttCT3(&x[0], &tw[0], groups, d, &pr.k, sq)
 		} else {
-			nttCT(&x[0], &tw[0], groups, d, &pr.k, sq)
-			tw = tw[32*groups:]
+			nttCT2(&x[0], &tw[0], groups, d, &pr.k, sq)
 		}
+		tw = tw[size:]
 	}
 }
 
@@ -277,15 +280,13 @@ func (pr *nttPrime) inverse(x *[nttN]int16) {
 	tw := pr.inv
 	for i := len(nttPasses) - 1; i >= 0; i-- {
 		ps := nttPasses[i]
-		d := nttLayers[ps.first]
-		groups := nttRows / (2 * d)
-		if ps.two {
-			nttGS2(&x[0], &tw[0], groups, d/2, &pr.k)
-			tw = tw[96*groups:]
+		groups, d, size := ps.shape()
+		if ps.n == 3 {
+			nttGS3(&x[0], &tw[0], groups, d, &pr.k)
 		} else {
-			nttGS(&x[0], &tw[0], groups, d, &pr.k)
-			tw = tw[32*groups:]
+			nttGS2(&x[0], &tw[0], groups, d, &pr.k)
 		}
+		tw = tw[size:]
 		if ps.transpose {
 			nttTranspose(&x[0], nttRows/16)
 		}

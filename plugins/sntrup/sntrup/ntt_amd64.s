@@ -120,45 +120,6 @@ r3loop:
 	VZEROUPPER
 	RET
 
-// func nttCT(x, tw *int16, groups, d int, k *nttConsts, squeeze int)
-//
-// One Cooley-Tukey layer: groups of 2d rows, each with its twiddle vector
-// W and W*q'^-1 (64 bytes of tw), (a, b) -> (a + W b, a - W b) for rows
-// a and b = a + d of the group; both outputs squeezed if squeeze != 0.
-TEXT ·nttCT(SB), NOSPLIT, $0-48
-	LAYERARGS
-	MOVQ squeeze+40(FP), BX
-
-ctgroup:
-	VMOVDQU (SI), Y8
-	VMOVDQU 32(SI), Y9
-	ADDQ $64, SI
-	MOVQ DI, R8
-	LEAQ (DI)(DX*1), R9
-
-ctinner:
-	VMOVDQU (R8), Y0
-	VMOVDQU (R8)(DX*1), Y1
-	MONT(Y1, Y8, Y9, Y2, Y3)
-	VPADDW Y2, Y0, Y4
-	VPSUBW Y2, Y0, Y5
-	TESTQ BX, BX
-	JZ ctstore
-	SQUEEZE(Y4, Y6)
-	SQUEEZE(Y5, Y7)
-
-ctstore:
-	VMOVDQU Y4, (R8)
-	VMOVDQU Y5, (R8)(DX*1)
-	ADDQ $32, R8
-	CMPQ R8, R9
-	JNE ctinner
-	LEAQ (DI)(DX*2), DI
-	DECQ CX
-	JNZ ctgroup
-	VZEROUPPER
-	RET
-
 // func nttCT2(x, tw *int16, groups, d int, k *nttConsts, squeeze int)
 //
 // Two Cooley-Tukey layers in one pass: groups of 4d rows, with the
@@ -236,37 +197,139 @@ gs2inner:
 	VZEROUPPER
 	RET
 
-// func nttGS(x, tw *int16, groups, d int, k *nttConsts)
-//
-// One Gentleman-Sande layer, nttCT's inverse up to a factor 2:
-// (a, b) -> (a + b, W (a - b)), the sum squeezed.
-TEXT ·nttGS(SB), NOSPLIT, $0-40
-	LAYERARGS
+// MONTM is MONT with the twiddle pair at off(SI), off+32(SI).
+#define MONTM(x, off, out, t) \
+	VPMULLW (off+32)(SI), x, t \
+	VPMULHW off(SI), x, out \
+	VPMULHW Y15, t, t \
+	VPSUBW t, out, out
 
-gsgroup:
-	VMOVDQU (SI), Y8
-	VMOVDQU 32(SI), Y9
-	ADDQ $64, SI
-	MOVQ DI, R8
+// CTBF and GSBFM are the Cooley-Tukey and Gentleman-Sande butterflies
+// with the twiddle at off(SI), on Y8 and Y9.
+#define CTBF(a, b, off) \
+	MONTM(b, off, Y8, Y9) \
+	VPSUBW Y8, a, b \
+	VPADDW Y8, a, a
+
+#define GSBFM(a, b, off) \
+	VPSUBW b, a, Y8 \
+	VPADDW b, a, a \
+	SQUEEZE(a, Y9) \
+	MONTM(Y8, off, b, Y9)
+
+// ROWS8 sets R10-R13 to 3d, 5d, 6d, 7d (DX = d in bytes) for LOAD8 and
+// STORE8, which move the rows R8 + kd, k < 8, to and from Y0-Y7.
+#define ROWS8 \
+	LEAQ (DX)(DX*2), R10 \
+	LEAQ (DX)(DX*4), R11 \
+	LEAQ (R10)(R10*1), R12 \
+	LEAQ (R11)(DX*2), R13
+
+#define LOAD8 \
+	LOAD4 \
+	VMOVDQU (R8)(DX*4), Y4 \
+	VMOVDQU (R8)(R11*1), Y5 \
+	VMOVDQU (R8)(R12*1), Y6 \
+	VMOVDQU (R8)(R13*1), Y7
+
+#define STORE8 \
+	VMOVDQU Y4, (R8)(DX*4) \
+	VMOVDQU Y5, (R8)(R11*1) \
+	VMOVDQU Y6, (R8)(R12*1) \
+	VMOVDQU Y7, (R8)(R13*1) \
+	STORE4
+
+// SPAN4, SPAN2 and SPAN1 apply the butterfly BF to the rows Y0-Y7 at
+// distance 4, 2 and 1 with their twiddles (tables as in nttCT3).
+#define SPAN4(BF) \
+	BF(Y0, Y4, 0) \
+	BF(Y1, Y5, 0) \
+	BF(Y2, Y6, 0) \
+	BF(Y3, Y7, 0)
+
+#define SPAN2(BF) \
+	BF(Y0, Y2, 64) \
+	BF(Y1, Y3, 64) \
+	BF(Y4, Y6, 128) \
+	BF(Y5, Y7, 128)
+
+#define SPAN1(BF) \
+	BF(Y0, Y1, 192) \
+	BF(Y2, Y3, 256) \
+	BF(Y4, Y5, 320) \
+	BF(Y6, Y7, 384)
+
+// GROUP8 points R8 at a group of 8d rows and R9 at its second eighth;
+// NEXT8 moves on to the next group and its 448 bytes of twiddles, or
+// returns after the last.
+#define GROUP8 \
+	MOVQ DI, R8 \
 	LEAQ (DI)(DX*1), R9
 
-gsinner:
-	VMOVDQU (R8), Y0
-	VMOVDQU (R8)(DX*1), Y1
-	VPADDW Y1, Y0, Y2
-	VPSUBW Y1, Y0, Y3
-	SQUEEZE(Y2, Y4)
-	MONT(Y3, Y8, Y9, Y5, Y6)
-	VMOVDQU Y2, (R8)
-	VMOVDQU Y5, (R8)(DX*1)
-	ADDQ $32, R8
-	CMPQ R8, R9
-	JNE gsinner
-	LEAQ (DI)(DX*2), DI
-	DECQ CX
-	JNZ gsgroup
-	VZEROUPPER
+#define NEXT8(group) \
+	ADDQ $448, SI \
+	LEAQ (DI)(DX*8), DI \
+	DECQ CX \
+	JNZ group \
+	VZEROUPPER \
 	RET
+
+// func nttCT3(x, tw *int16, groups, d int, k *nttConsts, squeeze int)
+//
+// Three Cooley-Tukey layers in one pass: groups of 8d rows, with the
+// twiddle of the layer at distance 4d, the two at 2d, the four at d (448
+// bytes of tw a group, each vector followed by its q'^-1 multiple); all
+// eight outputs squeezed if squeeze != 0.
+TEXT ·nttCT3(SB), NOSPLIT, $0-48
+	LAYERARGS
+	ROWS8
+
+	MOVQ squeeze+40(FP), BX
+
+ct3group:
+	GROUP8
+
+ct3inner:
+	LOAD8
+	SPAN4(CTBF)
+	SPAN2(CTBF)
+	SPAN1(CTBF)
+	TESTQ BX, BX
+	JZ ct3store
+	SQUEEZE(Y0, Y8)
+	SQUEEZE(Y1, Y8)
+	SQUEEZE(Y2, Y8)
+	SQUEEZE(Y3, Y8)
+	SQUEEZE(Y4, Y8)
+	SQUEEZE(Y5, Y8)
+	SQUEEZE(Y6, Y8)
+	SQUEEZE(Y7, Y8)
+
+ct3store:
+	STORE8
+	JNE ct3inner
+	NEXT8(ct3group)
+
+// func nttGS3(x, tw *int16, groups, d int, k *nttConsts)
+//
+// nttCT3's inverse up to a factor 8, with the same table layout: the
+// layers at distance d, 2d, then 4d.
+TEXT ·nttGS3(SB), NOSPLIT, $0-40
+	LAYERARGS
+	ROWS8
+
+
+gs3group:
+	GROUP8
+
+gs3inner:
+	LOAD8
+	SPAN1(GSBFM)
+	SPAN2(GSBFM)
+	SPAN4(GSBFM)
+	STORE8
+	JNE gs3inner
+	NEXT8(gs3group)
 
 // func nttTranspose(x *int16, blocks int)
 //
