@@ -33,14 +33,15 @@ func Dispatch() string {
 	return "portable"
 }
 
-// DispatchDetail says what each path does in its hot loops.
+// DispatchDetail says what each path does in its hot loops, and which
+// product each set uses.
 func DispatchDetail() string {
 	if useAVX2 {
-		kernel, kernel3 := "VPMADDWD", "VPMADDUBSW"
+		kernel := "VPMADDWD"
 		if useVNNI {
-			kernel, kernel3 = "AVX-VNNI VPDPWSSD", "AVX-VNNI VPDPBUSD"
+			kernel = "AVX-VNNI VPDPWSSD"
 		}
-		return "golang.org/x/sys/cpu AVX2: one Toom-Cook 3-way level over a " + kernel + " product on aligned windows, Toom-Cook 3-way over a " + kernel3 + " R3 product on residues mod 3, Montgomery division steps on int16 lanes, bitsliced F3 division steps, bitonic sort"
+		return "golang.org/x/sys/cpu AVX2: Rq products by NTTs of length 1536 (a radix-3 and nine radix-2 layers; operands beyond 768 coefficients split in two halves multiplied in the transform domain) modulo 10753 and 7681 with CRT recombination for sntrup653, sntrup761 and sntrup1277, and for sntrup857, sntrup953, sntrup1013 one Toom-Cook 3-way level over a " + kernel + " product on aligned windows; R3 products by the NTT modulo 7681 for every set; Montgomery division steps on int16 lanes, bitsliced F3 division steps, bitonic sort"
 	}
 	return "Go: SWAR product with three Karatsuba levels, division steps on bounded representatives, bitsliced R3 inversion, merge-exchange sort"
 }

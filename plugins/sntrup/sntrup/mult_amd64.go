@@ -19,13 +19,24 @@ const pairPad = 56
 //go:noescape
 func addToAVX2(dst, x *int32, n int)
 
-// polyMulAVX2 is polyMul on toom3AVX2. (One Toom-Cook 3-way level over
-// mulAVX2 measured 6.6 us at p = 761, one Karatsuba level 8.2 us and the
-// kernel alone 9.2 us; deeper splits lose more to the kernel's fixed cost
-// per call and its wasted edge blocks than they save.)
+// polyMulAVX2 is polyMul on polyMulNTT, except for 768 < n <= 1024
+// (sntrup857, sntrup953, sntrup1013), where the NTT product of split
+// operands measured no faster than toom3AVX2 (7.5 against 6.2 us at
+// p = 857, 10.0 against 10.1 at 1013; at 1277 7.7 against 12.4, at 761
+// the unsplit one 3.2 against 5.0). For toom3AVX2: one Toom-Cook 3-way
+// level over mulAVX2 measured 6.6 us at p = 761, one Karatsuba level
+// 8.2 us and the kernel alone 9.2 us; deeper splits lose more to the
+// kernel's fixed cost per call and its wasted edge blocks than they save.
 func polyMulAVX2(c []int32, a []int16, b []int8) {
-	toom3AVX2(c, a, b)
+	if n := len(a); n > nttMaxP && n <= toomMaxP {
+		toom3AVX2(c, a, b)
+		return
+	}
+	polyMulNTT(c, a, b)
 }
+
+// toomMaxP is the longest operand polyMulAVX2 gives toom3AVX2.
+const toomMaxP = 1024
 
 // mulAVX2 sets c[0:2n-1] = a*b by 32-output blocks: for each block it runs
 // over the coefficient pairs of a that touch it, with b laid out as the
@@ -112,9 +123,6 @@ func quadTable3AVX2(t *uint8, b *int8, n int)
 //go:noescape
 func pairTable3AVX2(t *uint8, b *int8, n int)
 
-//go:noescape
-func fold3wAVX2(out *int8, lo, hi *int16, n int)
-
 // pairPad3 is how far beyond [0, n] mul3AVX2's table reaches: its 64-output
 // blocks read pairs down to m = -65.
 const pairPad3 = 72
@@ -160,25 +168,13 @@ func mul3AVX2(acc []int16, a, b []int8, ws *mul3Work) {
 	mul3BlocksAVX2(&acc[0], &ap[0], &table[0], n)
 }
 
-// r3MulAVX2 is r3Mul on toom3R3AVX2, folded modulo x^p - x - 1 (output j
-// sums products j, j+p and j+p-1; each product lies below 4p, so the sum
-// stays below 12p < 2^14 as f3Freeze needs) and reduced mod 3 in
-// fold3wAVX2.
+// r3MulAVX2 is r3Mul on polyMul3NTT (at every p it measured under half
+// the time of toom3R3AVX2, kept as the tests' cross-check), folded
+// modulo x^p - x - 1 by fold3.
 func (ps *Params) r3MulAVX2(out, a, b []int8) {
-	p := ps.P
-	a, out = a[:p], out[:p]
-	var accArr [(2*maxP + 63) &^ 63]int16
-	toom3R3AVX2(accArr[:], a, b)
-	acc := accArr[:2*p-1]
-	out[0] = f3Freeze(int32(acc[0]) + int32(acc[p]))
-	nv := (p - 2) / 32
-	if nv > 0 {
-		fold3wAVX2(&out[1], &acc[1], &acc[p+1], nv)
-	}
-	for j := 1 + 32*nv; j < p-1; j++ {
-		out[j] = f3Freeze(int32(acc[j]) + int32(acc[j+p]) + int32(acc[j+p-1]))
-	}
-	out[p-1] = f3Freeze(int32(acc[p-1]) + int32(acc[2*p-2]))
+	var c [2*maxP + 32]int32
+	polyMul3NTT(c[:], a[:ps.P], b[:ps.P])
+	ps.fold3(out, c[:])
 }
 
 // mul3VNNI is mul3AVX2 on mul3BlocksVNNI, whose table holds four entries

@@ -345,50 +345,6 @@ ptdone:
 	VZEROUPPER
 	RET
 
-// func fold3wAVX2(out *int8, lo, hi *int16, n int)
-//
-// out[i] = the F3 reduction of lo[i] + hi[i] + hi[i-1] for i < 32n: the
-// fold of mul3AVX2's product modulo x^p - x - 1. The sums stay below 2^14
-// in magnitude, as the rounding of x/3 needs.
-TEXT ·fold3wAVX2(SB), NOSPLIT, $0-32
-	MOVQ out+0(FP), DI
-	MOVQ lo+8(FP), SI
-	MOVQ hi+16(FP), DX
-	MOVQ n+24(FP), CX
-	MOVL $10923, AX
-	VMOVD AX, X11
-	VPBROADCASTW X11, Y11
-	TESTQ CX, CX
-	JZ fwdone
-
-fwloop:
-	VMOVDQU (SI), Y0
-	VPADDW (DX), Y0, Y0
-	VPADDW -2(DX), Y0, Y0
-	VMOVDQU 32(SI), Y2
-	VPADDW 32(DX), Y2, Y2
-	VPADDW 30(DX), Y2, Y2
-	VPMULHRSW Y11, Y0, Y8
-	VPSUBW Y8, Y0, Y0
-	VPSUBW Y8, Y0, Y0
-	VPSUBW Y8, Y0, Y0
-	VPMULHRSW Y11, Y2, Y9
-	VPSUBW Y9, Y2, Y2
-	VPSUBW Y9, Y2, Y2
-	VPSUBW Y9, Y2, Y2
-	VPACKSSWB Y2, Y0, Y0
-	VPERMQ $0xd8, Y0, Y0
-	VMOVDQU Y0, (DI)
-	ADDQ $32, DI
-	ADDQ $64, SI
-	ADDQ $64, DX
-	DECQ CX
-	JNZ fwloop
-
-fwdone:
-	VZEROUPPER
-	RET
-
 // func addToAVX2(dst, x *int32, n int)
 //
 // dst[i] += x[i] for i < 8n: adds a Toom-Cook coefficient in place.

@@ -65,7 +65,12 @@ func sortBitonicAVX2(x []uint32) {
 	for i := n; i < size; i++ {
 		b[i] = ^uint32(0)
 	}
-	nv := size / 8
+	// A level that merges blocks of blk values skips the blocks past
+	// the last one holding an element of x: they hold the padding alone,
+	// already sorted, which the merge would leave as it is (at p = 761
+	// every level below 512 works on 768 values in place of 1024).
+	blocks := func(blk int) int { return (n + blk - 1) / blk }
+	nv := blocks(8)
 	for blk := 2; blk <= 4; blk *= 2 { // merge sorted halves of blk values
 		t := &flipTables[blk/2]
 		minmaxLanesAVX2(&b[0], nv, &t.perm, &t.mask)
@@ -76,11 +81,12 @@ func sortBitonicAVX2(x []uint32) {
 	}
 	minmaxLanes3AVX2(&b[0], nv, &lanes3Flip)
 	for blk := 16; blk <= size; blk *= 2 {
-		flipAVX2(&b[0], size/blk, blk/8)
+		nb := blocks(blk)
+		flipAVX2(&b[0], nb, blk/8)
 		for d := blk / 4; d >= 8; d /= 2 {
-			halfCleanAVX2(&b[0], size/(2*d), d/8)
+			halfCleanAVX2(&b[0], nb*blk/(2*d), d/8)
 		}
-		minmaxLanes3AVX2(&b[0], nv, &lanes3Clean)
+		minmaxLanes3AVX2(&b[0], nb*blk/8, &lanes3Clean)
 	}
 	copy(x, b[:n])
 }
