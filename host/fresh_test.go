@@ -94,9 +94,14 @@ func TestFreshSeedKAT(t *testing.T) {
 			t.Errorf("the late reference's %s check: %+v", typ, r)
 		}
 	}
+	for _, typ := range []string{"fresh-seed", "fresh-ops"} {
+		if r := results("amoeba", "Amoeba128/go")[typ]; r.Status != "fail" || !strings.Contains(r.Detail, "which ran after it") {
+			t.Errorf("Amoeba's %s result, judged by the later reference: %+v", typ, r)
+		}
+	}
 	n := 0
 	for _, f := range readSummary(t, out).Findings {
-		if f.Plugin == "amoeba" && strings.Contains(f.Detail, "designated reference hostile-replay Amoeba128/replay, which ran after it") {
+		if f.Plugin == "amoeba" && strings.Contains(f.Detail, "designated reference hostile-replay Amoeba128/replay") && strings.Contains(f.Detail, "which ran after it") {
 			n++
 		}
 	}

@@ -69,7 +69,7 @@ type Campaign struct {
 	robustCounts []RobustLine
 	fresh        map[string]freshFile      // by instance name, KAT source and format
 	freshOpsBase map[string]*opsTranscript // by instance name
-	judgedLate   map[string]bool           // plugins a later reference found wrong
+	late         []lateJudgement           // verdicts on implementations that ran before their reference
 }
 
 // RobustLine is one instance's robustness counts.
@@ -95,7 +95,7 @@ func New(cfg Config) (*Campaign, error) {
 			return nil, err
 		}
 	}
-	c := &Campaign{cfg: cfg, env: hoststate.Capture(), fresh: map[string]freshFile{}, freshOpsBase: map[string]*opsTranscript{}, judgedLate: map[string]bool{}}
+	c := &Campaign{cfg: cfg, env: hoststate.Capture(), fresh: map[string]freshFile{}, freshOpsBase: map[string]*opsTranscript{}}
 	if err := os.MkdirAll(cfg.Out, 0o755); err != nil {
 		return nil, err
 	}

@@ -87,10 +87,8 @@ func (c *Campaign) freshCheck(p *plugin.Process, pluginName, id string, in *plug
 			var diff error
 			if m := freshDiff(g.Format, this.data, base.data); m != "" {
 				diff = errors.New(strings.TrimPrefix(m, ": "))
-				c.judgedLate[base.plugin] = true
-				c.finding(evidence.Finding{Plugin: base.plugin, Instance: base.id, Op: "kat " + r.Source, What: "kat",
-					Detail: fmt.Sprintf("differs from the file the designated reference %s %s, which ran after it, writes from the run's seed%s", pluginName, id, m)})
 			}
+			c.judgeLate(base.plugin, base.id, r.Source, fmt.Sprintf("the file the designated reference %s %s writes from the run's seed", pluginName, id), diff)
 			r.Status, r.Detail = lateVerdict(r.Detail, base.plugin, base.id, diff)
 		}
 		return r
@@ -152,18 +150,4 @@ func referencesFirst(srcs []plugin.Source) []int {
 func isReference(pluginName string, in *pluginv1.Instance) bool {
 	e, ok := catalog.Lookup(in.Name)
 	return ok && e.IsReference(pluginName, in.Impl)
-}
-
-// rewriteJudged writes again the files of the plugins that a designated
-// reference running after them found wrong, so that the findings stand
-// beside their other ones.
-func (c *Campaign) rewriteJudged() {
-	for name := range c.judgedLate {
-		var info evidence.PluginInfo
-		if err := evidence.ReadJSON(evidence.PluginPath(c.cfg.Out, name), &info); err != nil {
-			fmt.Fprintln(c.cfg.Log, "host:", err)
-			continue
-		}
-		c.writePlugin(&info)
-	}
 }

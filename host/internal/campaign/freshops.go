@@ -347,11 +347,7 @@ func (c *Campaign) freshOps(r registry.Runner, pluginName, id string, in *plugin
 			made, diff := opsCompare(r, t, b)
 			res.Records = len(made)
 			res.Status, res.Detail = lateVerdict(res.Detail, b.plugin, b.id, diff)
-			if diff != nil {
-				c.judgedLate[b.plugin] = true
-				c.finding(evidence.Finding{Plugin: b.plugin, Instance: b.id, Op: "kat " + freshSource, What: "kat",
-					Detail: fmt.Sprintf("disagrees with the designated reference %s %s, which ran after it: %v", pluginName, id, diff)})
-			}
+			c.judgeLate(b.plugin, b.id, freshSource, fmt.Sprintf("the designated reference %s %s", pluginName, id), diff)
 		}
 		return res, true
 	}
@@ -372,15 +368,4 @@ func (c *Campaign) freshOps(r registry.Runner, pluginName, id string, in *plugin
 		res.Status, res.Detail = "pass", fmt.Sprintf("agrees with %s: %s", whom, strings.Join(made, ", "))
 	}
 	return res, true
-}
-
-// lateVerdict is a designated reference's result when another
-// implementation ran before it: the reference is right by designation, so
-// its status says only that a comparison was made, and a disagreement is
-// the other's finding.
-func lateVerdict(detail, plugin, id string, diff error) (status, _ string) {
-	if diff != nil {
-		return "none", fmt.Sprintf("%s; %s %s, which ran before it, disagrees: %v", detail, plugin, id, diff)
-	}
-	return "pass", fmt.Sprintf("%s; %s %s, which ran before it, agrees", detail, plugin, id)
 }
