@@ -19,24 +19,15 @@ const pairPad = 56
 //go:noescape
 func addToAVX2(dst, x *int32, n int)
 
-// polyMulAVX2 is polyMul on polyMulNTT, except for 768 < n <= 1024
-// (sntrup857, sntrup953, sntrup1013), where the NTT product of split
-// operands measured no faster than toom3AVX2 (7.5 against 6.2 us at
-// p = 857, 10.0 against 10.1 at 1013; at 1277 7.7 against 12.4, at 761
-// the unsplit one 3.2 against 5.0). For toom3AVX2: one Toom-Cook 3-way
-// level over mulAVX2 measured 6.6 us at p = 761, one Karatsuba level
-// 8.2 us and the kernel alone 9.2 us; deeper splits lose more to the
-// kernel's fixed cost per call and its wasted edge blocks than they save.
+// polyMulAVX2 is polyMul on polyMulNTT. (toom3AVX2, now the tests'
+// cross-check, measured 5.0 us at p = 761 against the NTT's 3.2. For
+// toom3AVX2: one Toom-Cook 3-way level over mulAVX2 measured 6.6 us at
+// p = 761, one Karatsuba level 8.2 us and the kernel alone 9.2 us;
+// deeper splits lose more to the kernel's fixed cost per call and its
+// wasted edge blocks than they save.)
 func polyMulAVX2(c []int32, a []int16, b []int8) {
-	if n := len(a); n > nttMaxP && n <= toomMaxP {
-		toom3AVX2(c, a, b)
-		return
-	}
 	polyMulNTT(c, a, b)
 }
-
-// toomMaxP is the longest operand polyMulAVX2 gives toom3AVX2.
-const toomMaxP = 1024
 
 // mulAVX2 sets c[0:2n-1] = a*b by 32-output blocks: for each block it runs
 // over the coefficient pairs of a that touch it, with b laid out as the

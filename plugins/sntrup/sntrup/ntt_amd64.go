@@ -2,15 +2,15 @@
 
 package sntrup
 
-// The AVX2 products for p <= nttMaxP (sntrup653 and sntrup761) multiply
-// by number-theoretic transforms, as the fast C implementations of NTRU
-// Prime do: the product of a and b (length n <= 768) is computed modulo
-// x^1536 - 1, which it never wraps, over the NTT primes 10753 and 7681
-// (both 1 mod 1536 = 3*2^9, so x^1536 - 1 splits into linear factors),
-// and the exact integer coefficients are recovered by the Chinese
-// remainder theorem: |c| <= p(q-1)/2 < 2^21 is far below 10753*7681/2.
-// An R3 product of small operands has |c| <= p < 7681/2 and needs 7681
-// alone.
+// The AVX2 products multiply by number-theoretic transforms, as the fast
+// C implementations of NTRU Prime do: the product of a and b (length n <=
+// 768; longer operands are split in two, see ntt_mul_amd64.go) is
+// computed modulo x^1536 - 1, which it never wraps, over the NTT primes
+// 10753 and 7681 (both 1 mod 1536 = 3*2^9, so x^1536 - 1 splits into
+// linear factors), and the exact integer coefficients are recovered by
+// the Chinese remainder theorem: |c| <= p(q-1)/2 < 2^23 is far below
+// 10753*7681/2. An R3 product of small operands has |c| <= p < 7681/2 and
+// needs 7681 alone.
 //
 // The transform is a radix-3 layer (x^1536 - 1 = prod_j x^512 - omega^j;
 // the inputs stop below x^1024, so one piece of the three is zero),
@@ -77,9 +77,9 @@ var nttPasses = [...]nttPass{
 	{first: 7, n: 2},
 }
 
-// nttPrime is one NTT prime's constants and twiddle tables: for each
-// layer its groups' twiddle vectors W and W*q'^-1 (32 int16 a group), in
-// the order the layers run.
+// nttPrime is one NTT prime's constants and twiddle tables: the twiddle
+// vectors W and W*q'^-1 (32 int16 each pair) of every pass, in the order
+// the passes run.
 type nttPrime struct {
 	k        nttConsts
 	fwd, inv []int16
