@@ -12,6 +12,7 @@ import (
 	"crucible.dev/host/internal/campaign"
 	"crucible.dev/host/internal/evidence"
 	"crucible.dev/host/internal/hoststate"
+	"crucible.dev/host/internal/noise"
 	"crucible.dev/host/internal/report"
 )
 
@@ -39,6 +40,7 @@ func cmdRun(mode string, args []string) error {
 	signKey := fs.String("sign-key", "", "sign the run's manifest with this ed25519 private key (PEM, PKCS #8)")
 	counter := fs.String("counter", "", "also count each operation's instructions exactly: \"instructions\" runs its loop once more under valgrind's callgrind")
 	countCalls := fs.Int64("count-calls", campaign.DefaultCountCalls, "calls in each counted loop (--counter)")
+	waitQuiet := fs.Duration("wait-quiet", 0, "before measuring, wait up to this long for the machine to settle (two seconds in a row without CPU pressure or stolen time)")
 	fresh := fs.Int("fresh", 3, "records of each fresh-seed KAT file, generated from a seed drawn for the run and compared byte for byte across the implementations of an instance (0: none)")
 	if err := fs.Parse(args); err != nil {
 		return &exitError{2, nil}
@@ -93,6 +95,12 @@ func cmdRun(mode string, args []string) error {
 	if *locked {
 		if cfg.Lock, err = readLock(*lockPath); err != nil {
 			return usageErr("--locked: %v", err)
+		}
+	}
+	if *waitQuiet > 0 && cfg.Bench {
+		fmt.Fprintf(os.Stderr, "host: waiting up to %s for the machine to settle\n", *waitQuiet)
+		if !noise.WaitQuiet(*waitQuiet, func(w noise.Window) { fmt.Fprintf(os.Stderr, "host: not yet quiet: %s\n", w.Why) }) {
+			fmt.Fprintf(os.Stderr, "host: warning: the machine did not settle within %s; measuring anyway, trials are checked one by one\n", *waitQuiet)
 		}
 	}
 	srcs, err := campaign.Sources(cfg)

@@ -184,18 +184,7 @@ func (c *Campaign) benchInstance(s *plugin.Source, pts []*point, static int64) {
 				c.cfg.Progress.Done()
 				continue
 			}
-			cal := pt.rec.Calibration
-			// Inputs and warm-up in a call of their own, so that the timed
-			// call is the loop alone and the host can bound it.
-			req := &pluginv1.BenchRequest{Instance: id, Op: pt.Op, Batch: cal.Batch,
-				Warmup: cal.Warmup, MsgLen: int32(pt.MsgLen), OutLen: int32(pt.OutLen), Prepare: true}
-			_, err = p.Bench(req)
-			var r *pluginv1.BenchResponse
-			var hc plugin.HostClock
-			if err == nil {
-				req.Prepare, req.Warmup, req.Samples = false, 0, cal.Samples
-				r, hc, err = p.TimedBench(req)
-			}
+			r, hc, nw, err := c.timedTrial(p, id, pt)
 			c.cfg.Progress.Done()
 			if err != nil {
 				pt.rec.Error = fmt.Sprintf("trial %d: %v", t, err)
@@ -207,7 +196,7 @@ func (c *Campaign) benchInstance(s *plugin.Source, pts []*point, static int64) {
 				CoreCycles: r.CoreCycles, CoreError: r.CoreCyclesError,
 				AllocsPerOp: r.AllocsPerOp, BytesPerOp: r.BytesPerOp, RSSBaseKiB: r.RssBaselineKib,
 				RSSPeakKiB: r.RssPeakKib, HWMReset: r.HwmReset, CallsPerOp: r.CallsPerOp,
-				HostWallNS: hc.WallNS, HostCPUNS: hc.CPUNS, HostWaitNS: hc.WaitNS,
+				HostWallNS: hc.WallNS, HostCPUNS: hc.CPUNS, HostWaitNS: hc.WaitNS, Noise: nw,
 			})
 			if why := pt.rec.Trials[len(pt.rec.Trials)-1].Unbounded(); why != "" {
 				c.finding(evidence.Finding{Plugin: s.Name, Instance: id, Op: pt.String(), What: "bench",

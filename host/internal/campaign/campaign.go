@@ -69,6 +69,7 @@ type Campaign struct {
 	robustCounts []RobustLine
 	fresh        map[string]freshFile      // by instance name, KAT source and format
 	freshOpsBase map[string]*opsTranscript // by instance name
+	noise        noiseCount                // trials, disturbed ones, retries
 	late         []lateJudgement           // verdicts on implementations that ran before their reference
 }
 
@@ -176,6 +177,7 @@ func (c *Campaign) Run(srcs []plugin.Source) ([]evidence.Finding, error) {
 		return nil, fmt.Errorf("suite %q matches no plugin (suites: %s)", c.cfg.Suite, strings.Join(session.Suites(srcs), ", "))
 	}
 	c.rewriteJudged()
+	c.gradeNoise()
 	return c.findings, nil
 }
 

@@ -1,6 +1,7 @@
 package evidence
 
 import (
+	"crucible.dev/host/internal/noise"
 	"crucible.dev/host/internal/sandbox"
 	"crucible.dev/host/internal/stats"
 	"crucible.dev/registry"
@@ -15,7 +16,8 @@ type Campaign struct {
 	System      string         `json:"system,omitempty"` // the system label (--system) the datasets of several machines are told apart by
 	Settings    Settings       `json:"settings"`
 	Environment Environment    `json:"environment"`
-	Sandbox     sandbox.Report `json:"sandbox"` // how the plugins were confined
+	Sandbox     sandbox.Report `json:"sandbox"`         // how the plugins were confined
+	Noise       *noise.Grade   `json:"noise,omitempty"` // how many trials the machine disturbed; written at the end of the run
 }
 
 // Settings are the measurement parameters.
@@ -174,6 +176,9 @@ type Trial struct {
 	HostWallNS int64 `json:"host_wall_ns,omitempty"`
 	HostCPUNS  int64 `json:"host_cpu_ns,omitempty"`
 	HostWaitNS int64 `json:"host_wait_ns,omitempty"`
+	// Noise is the machine's CPU contention around the timed call: a
+	// disturbed trial was run again up to twice before it was kept.
+	Noise *noise.Window `json:"noise,omitempty"`
 }
 
 // Calibration is how the iteration counts were chosen.

@@ -88,8 +88,9 @@ func trialCalls(r *evidence.Record) []int64 {
 	return out
 }
 
-// confinement says on every page how the plugins were confined: a run
-// without the sandbox rests on its plugins' good faith, and says so.
+// confinement says on every page how the plugins were confined (a run
+// without the sandbox rests on its plugins' good faith, and says so) and
+// how much the machine disturbed the trials.
 func (m *model) confinement(d *doc) {
 	sb := m.run.Campaign.Sandbox
 	switch {
@@ -99,5 +100,8 @@ func (m *model) confinement(d *doc) {
 		d.p(txtf("UNSANDBOXED: plugins ran with the evaluator's full rights (%s); their figures rest on their good faith.", strings.Join(sb.Missing, "; ")))
 	default:
 		d.p(txt("How plugins were confined is not recorded in this run."))
+	}
+	if g := m.run.Campaign.Noise; g != nil {
+		d.p(txtf("Machine noise: %s (%d of %d trials disturbed by other work after %d retries).", g.Grade, g.Disturbed, g.Trials, g.Retried))
 	}
 }

@@ -1,0 +1,69 @@
+package campaign
+
+import (
+	"fmt"
+
+	"crucible.dev/host/internal/evidence"
+	"crucible.dev/host/internal/noise"
+	"crucible.dev/host/internal/plugin"
+	"crucible.dev/registry/pluginv1"
+)
+
+// maxRetries is how many times a trial the machine disturbed is run again
+// before it is kept with its mark.
+const maxRetries = 2
+
+// timedTrial prepares the point's inputs and warms it up in a call of its
+// own, so that the timed call is the loop alone and the host can bound it,
+// then times it, watching the machine's CPU contention around the timed
+// call; a disturbed trial is run again up to maxRetries times.
+func (c *Campaign) timedTrial(p *plugin.Process, id string, pt *point) (*pluginv1.BenchResponse, plugin.HostClock, *noise.Window, error) {
+	cal := pt.rec.Calibration
+	for try := 0; ; try++ {
+		req := &pluginv1.BenchRequest{Instance: id, Op: pt.Op, Batch: cal.Batch,
+			Warmup: cal.Warmup, MsgLen: int32(pt.MsgLen), OutLen: int32(pt.OutLen), Prepare: true}
+		if _, err := p.Bench(req); err != nil {
+			return nil, plugin.HostClock{}, nil, err
+		}
+		req.Prepare, req.Warmup, req.Samples = false, 0, cal.Samples
+		before := noise.Read()
+		r, hc, err := p.TimedBench(req)
+		w := noise.Between(before, noise.Read())
+		if err != nil {
+			return nil, hc, nil, err
+		}
+		if !w.Disturbed || try == maxRetries {
+			c.noise.trials++
+			if w.Disturbed {
+				c.noise.disturbed++
+			}
+			return r, hc, &w, nil
+		}
+		c.noise.retried++
+	}
+}
+
+// noiseCount tallies the run's trials for its noise grade.
+type noiseCount struct{ trials, disturbed, retried int }
+
+// gradeNoise writes the run's noise grade into campaign.json and warns when
+// the machine disturbed the measurements.
+func (c *Campaign) gradeNoise() {
+	if c.noise.trials == 0 {
+		return
+	}
+	g := noise.Of(c.noise.trials, c.noise.disturbed, c.noise.retried)
+	path := evidence.CampaignPath(c.cfg.Out)
+	var camp evidence.Campaign
+	if err := evidence.ReadJSON(path, &camp); err == nil {
+		if camp.Noise != nil { // a resumed run adds to what it found
+			g = noise.Of(camp.Noise.Trials+g.Trials, camp.Noise.Disturbed+g.Disturbed, camp.Noise.Retried+g.Retried)
+		}
+		camp.Noise = &g
+		err = evidence.WriteJSON(path, camp)
+	}
+	if g.Grade != "quiet" {
+		fmt.Fprintf(c.cfg.Log, "host: warning: the machine was %s: %d of %d trials were disturbed by other work (CPU pressure or stolen time) even after %d retries; the figures are noisier than they should be (host run --wait-quiet D waits for a quieter machine)\n",
+			g.Grade, g.Disturbed, g.Trials, g.Retried)
+	}
+}
