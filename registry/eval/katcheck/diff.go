@@ -17,11 +17,32 @@ type Mismatch struct {
 }
 
 func (m *Mismatch) Error() string {
-	return fmt.Sprintf("record %d, field %s (line %d): got %s, want %s",
-		m.Record, m.Field, m.Line, clip(m.Got), clip(m.Want))
+	i := firstDiff(m.Got, m.Want)
+	if i < 40 {
+		return fmt.Sprintf("record %d, field %s (line %d): got %s, want %s",
+			m.Record, m.Field, m.Line, clip(m.Got, 0), clip(m.Want, 0))
+	}
+	// A difference deep in a long value: show where it is, and the values
+	// from a little before it, so the two excerpts differ.
+	from := i - 8
+	return fmt.Sprintf("record %d, field %s (line %d), from character %d (byte %d of a hex value): got …%s, want …%s",
+		m.Record, m.Field, m.Line, i, i/2, clip(m.Got, from), clip(m.Want, from))
 }
 
-func clip(s string) string {
+// firstDiff is the index of the first character at which a and b differ.
+func firstDiff(a, b string) int {
+	n := min(len(a), len(b))
+	for i := 0; i < n; i++ {
+		if a[i] != b[i] {
+			return i
+		}
+	}
+	return n
+}
+
+// clip is up to 40 characters of s from index from.
+func clip(s string, from int) string {
+	s = s[min(from, len(s)):]
 	if len(s) > 40 {
 		return s[:40] + "…"
 	}

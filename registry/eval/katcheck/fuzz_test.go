@@ -67,6 +67,22 @@ func TestFirstDifferenceNamesRecordAndField(t *testing.T) {
 	}
 }
 
+// TestFirstDifferenceDeep changes one byte far into a long value: the
+// message gives the offset, and excerpts from there that differ.
+func TestFirstDifferenceDeep(t *testing.T) {
+	long := strings.Repeat("AB", 1000)
+	want := "count = 0\nct = " + long + "\n"
+	got := "count = 0\nct = " + long[:739*2] + "CD" + long[740*2:] + "\n"
+	m, err := FirstDifference(strings.NewReader(got), strings.NewReader(want))
+	if err != nil || m == nil {
+		t.Fatalf("%v %v", m, err)
+	}
+	msg := m.Error()
+	if !strings.Contains(msg, "byte 739") || !strings.Contains(msg, "got …ABABABABCDAB") || !strings.Contains(msg, "want …ABABABABABAB") {
+		t.Fatalf("message %q: want the offset and differing excerpts", msg)
+	}
+}
+
 func TestReadRecords(t *testing.T) {
 	recs, err := ReadRecords(strings.NewReader(sample))
 	if err != nil {

@@ -64,7 +64,7 @@ func ReadRecords(r io.Reader) ([]Record, error) {
 		}
 		k, v, ok := strings.Cut(l, "=")
 		if !ok {
-			return out, fmt.Errorf("kat: line %d: not a \"name = value\" line: %q", line, clip(l))
+			return out, fmt.Errorf("kat: line %d: not a \"name = value\" line: %q", line, clip(l, 0))
 		}
 		k, v = strings.TrimSpace(k), strings.TrimSpace(v)
 		if k == "" {
@@ -73,7 +73,7 @@ func ReadRecords(r io.Reader) ([]Record, error) {
 		if strings.EqualFold(k, "count") {
 			var n int
 			if _, err := fmt.Sscanf(v, "%d", &n); err != nil {
-				return out, fmt.Errorf("kat: line %d: count %q is not a number", line, clip(v))
+				return out, fmt.Errorf("kat: line %d: count %q is not a number", line, clip(v, 0))
 			}
 			out = append(out, Record{Count: n})
 			continue
