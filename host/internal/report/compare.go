@@ -7,80 +7,56 @@ import (
 	"sort"
 	"text/tabwriter"
 
-	"golang.org/x/perf/benchmath"
-
 	"crucible.dev/host/internal/evidence"
+	"crucible.dev/host/internal/stats"
 )
 
-// Confidence is the confidence level of the intervals compare prints, as
-// benchstat's default.
-const Confidence = 0.95
-
-// Delta is one (instance, operation) compared between two runs. The sample
-// is every per-call sample time of every trial (a sample of a batch of
-// calls divided by the batch), and the statistics make no assumption about
-// its distribution: the median with its order-statistic confidence
-// interval, and the Mann–Whitney U test, as benchstat does.
-//
-// Samples of one process share its state (code placement, page colouring,
-// the machine's load at the time), so per-sample tests can call a small
-// shift between two runs significant. TrialCmp therefore repeats the U
-// test over the trials' medians, one value per fresh process: a change
-// significant there too does not come from one lucky or unlucky process.
+// Delta is one (instance, operation) compared between two runs at the
+// level of independent units: each trial's median, one value per fresh
+// process. The samples inside one process share its state (code
+// placement, page colouring, the machine's load at the time), so a test
+// over them counts hundreds of correlated values as independent and calls
+// a drift of the machine between two runs a significant change.
 type Delta struct {
 	Plugin, Instance, Op string
-	Old, New             *benchmath.Summary // nil when the run lacks the operation
-	Cmp                  benchmath.Comparison
-	TrialCmp             benchmath.Comparison // over per-trial medians
+	InOld, InNew         bool // whether each run measured the operation
+	stats.Shift
 }
 
-// Significant reports whether the two samples differ at the test's alpha;
-// benchstat prints "~" otherwise.
-func (d Delta) Significant() bool { return d.Old != nil && d.New != nil && d.Cmp.P <= d.Cmp.Alpha }
-
-// Change is the relative change of the median, new/old - 1.
-func (d Delta) Change() float64 {
-	if d.Old == nil || d.New == nil || d.Old.Center == 0 {
-		return math.NaN()
-	}
-	return d.New.Center/d.Old.Center - 1
-}
+// Significant reports whether both runs measured the operation and the U
+// test over their trials' medians rejects "no change".
+func (d Delta) Significant() bool { return d.InOld && d.InNew && d.Shift.Significant() }
 
 type opKey struct{ plugin, instance, op string }
 
-func samplesByOp(r *evidence.Run) (map[opKey][]float64, map[opKey][]float64, []opKey) {
-	m, trials := map[opKey][]float64{}, map[opKey][]float64{}
+// trialsByOp are the trials' medians of every measured operation.
+func trialsByOp(r *evidence.Run) (map[opKey][]float64, []opKey) {
+	trials := map[opKey][]float64{}
 	var keys []opKey
 	for _, rec := range r.Records {
-		if rec.Error != "" {
-			continue
-		}
-		v := perOpNS(rec)
-		if len(v) == 0 {
+		if rec.Error != "" || len(rec.Stats.TrialMedian) == 0 {
 			continue
 		}
 		k := opKey{rec.Plugin, rec.Instance, rec.Op}
-		if _, ok := m[k]; !ok {
+		if _, ok := trials[k]; !ok {
 			keys = append(keys, k)
 		}
-		m[k] = v
 		trials[k] = rec.Stats.TrialMedian
 	}
-	return m, trials, keys
+	return trials, keys
 }
 
 // Compare compares every operation of two runs; alpha is the significance
-// level of the U test (0.05 as benchstat when zero).
+// level of the U test (0.05 when zero).
 func Compare(old, new *evidence.Run, alpha float64) []Delta {
 	if alpha == 0 {
-		alpha = benchmath.DefaultThresholds.CompareAlpha
+		alpha = 0.05
 	}
-	th := &benchmath.Thresholds{CompareAlpha: alpha}
-	om, ot, okeys := samplesByOp(old)
-	nm, nt, nkeys := samplesByOp(new)
+	ot, okeys := trialsByOp(old)
+	nt, nkeys := trialsByOp(new)
 	keys := append([]opKey(nil), okeys...)
 	for _, k := range nkeys {
-		if _, ok := om[k]; !ok {
+		if _, ok := ot[k]; !ok {
 			keys = append(keys, k)
 		}
 	}
@@ -90,63 +66,41 @@ func Compare(old, new *evidence.Run, alpha float64) []Delta {
 	})
 	var out []Delta
 	for _, k := range keys {
-		none := benchmath.Comparison{P: 1, Alpha: alpha}
-		d := Delta{Plugin: k.plugin, Instance: k.instance, Op: k.op, Cmp: none, TrialCmp: none}
-		var os, ns *benchmath.Sample
-		if v, ok := om[k]; ok {
-			os = benchmath.NewSample(append([]float64(nil), v...), th)
-			s := benchmath.AssumeNothing.Summary(os, Confidence)
-			d.Old = &s
-		}
-		if v, ok := nm[k]; ok {
-			ns = benchmath.NewSample(append([]float64(nil), v...), th)
-			s := benchmath.AssumeNothing.Summary(ns, Confidence)
-			d.New = &s
-		}
-		if os != nil && ns != nil {
-			d.Cmp = benchmath.AssumeNothing.Compare(os, ns)
-			if len(ot[k]) > 0 && len(nt[k]) > 0 {
-				d.TrialCmp = benchmath.AssumeNothing.Compare(
-					benchmath.NewSample(append([]float64(nil), ot[k]...), th),
-					benchmath.NewSample(append([]float64(nil), nt[k]...), th))
-			}
-		}
-		out = append(out, d)
+		o, inOld := ot[k]
+		n, inNew := nt[k]
+		out = append(out, Delta{Plugin: k.plugin, Instance: k.instance, Op: k.op, InOld: inOld, InNew: inNew,
+			Shift: stats.CompareUnits(o, n, alpha)})
 	}
 	return out
 }
 
-// WriteComparison prints a comparison as benchstat lays it out: each
-// side's median ± the relative half-width of its confidence interval, the
-// change ("~" when not significant), the p-value and sample sizes, then the
-// geometric mean of the medians over the operations both runs measured.
+// WriteComparison prints a comparison: each side's median over its
+// trials' medians with that median's confidence interval, the change
+// ("~" when not significant), the U test's p-value and units, and the
+// smallest change the test could have detected; then the geometric mean
+// of the medians over the operations both runs measured.
 func WriteComparison(w io.Writer, ds []Delta) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintf(tw, "plugin\tinstance\toperation\told median\t\tnew median\t\tchange\tsamples\ttrial medians\n")
+	fmt.Fprintf(tw, "plugin\tinstance\toperation\told median\told CI\tnew median\tnew CI\tchange\tp (trials)\tdetectable\n")
 	var lo, ln float64
-	var n, slower, faster, trialSig int
+	var n, slower, faster int
 	for _, d := range ds {
 		old, oci, new, nci := "-", "", "-", ""
-		if d.Old != nil {
-			old, oci = Duration(d.Old.Center), "± "+d.Old.PctRangeString()
+		if d.InOld {
+			old, oci = Duration(d.Old.Median), intervalCell(d.Old)
 		}
-		if d.New != nil {
-			new, nci = Duration(d.New.Center), "± "+d.New.PctRangeString()
+		if d.InNew {
+			new, nci = Duration(d.New.Median), intervalCell(d.New)
 		}
-		change, test, trials := "(only in one run)", "", ""
-		if d.Old != nil && d.New != nil {
-			change = d.Cmp.FormatDelta(d.Old.Center, d.New.Center)
-			test = d.Cmp.String()
-			trials = d.TrialCmp.String()
-			if d.Old.Center > 0 && d.New.Center > 0 {
-				lo += math.Log(d.Old.Center)
-				ln += math.Log(d.New.Center)
+		change, test, mde := "(only in one run)", "", ""
+		if d.InOld && d.InNew {
+			change, test, mde = changeCell(d.Significant(), d.Change()), fmt.Sprintf("p=%.3f n=%d+%d", d.P, d.Old.N, d.New.N), mdeCell(d.MDE)
+			if d.Old.Median > 0 && d.New.Median > 0 {
+				lo += math.Log(d.Old.Median)
+				ln += math.Log(d.New.Median)
 				n++
 			}
 			if d.Significant() {
-				if d.TrialCmp.P <= d.TrialCmp.Alpha {
-					trialSig++
-				}
 				if d.Change() > 0 {
 					slower++
 				} else if d.Change() < 0 {
@@ -154,37 +108,38 @@ func WriteComparison(w io.Writer, ds []Delta) {
 				}
 			}
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", d.Plugin, d.Instance, d.Op, old, oci, new, nci, change, test, trials)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", d.Plugin, d.Instance, d.Op, old, oci, new, nci, change, test, mde)
 	}
 	if n > 0 {
 		g0, g1 := math.Exp(lo/float64(n)), math.Exp(ln/float64(n))
 		fmt.Fprintf(tw, "geomean\t\t\t%s\t\t%s\t\t%+.2f%%\t\t\n", Duration(g0), Duration(g1), 100*(g1/g0-1))
 	}
 	tw.Flush()
-	fmt.Fprintf(w, "\n%d operation(s) in both runs: %d significantly slower, %d significantly faster (Mann–Whitney U over every per-call sample, alpha %v; %g%% confidence intervals of the median)\n",
-		n, slower, faster, alphaOf(ds), 100*Confidence)
-	fmt.Fprintf(w, "%d of these changes are significant over the trials' medians too (one value per fresh process)\n", trialSig)
-	for _, d := range ds {
-		for _, wrn := range append(append([]error(nil), d.Cmp.Warnings...), summaryWarnings(d)...) {
-			fmt.Fprintf(w, "%s %s %s: %v\n", d.Plugin, d.Instance, d.Op, wrn)
-		}
-	}
+	fmt.Fprintf(w, "\n%d operation(s) in both runs: %d significantly slower, %d significantly faster (Mann–Whitney U over the trials' medians, one per fresh process, alpha %v; \"detectable\": the smallest change this test could have called significant given the trials' spread)\n",
+		n, slower, faster, alphaOf(ds))
+	fmt.Fprintln(w, "Separate runs also differ by whatever the machine did between them; host ab interleaves the two sides' trials in one session and is robust to that drift.")
 }
 
-func summaryWarnings(d Delta) []error {
-	var out []error
-	if d.Old != nil {
-		out = append(out, d.Old.Warnings...)
+// changeCell is a change in percent, or "~" when not significant.
+func changeCell(significant bool, change float64) string {
+	if !significant {
+		return "~"
 	}
-	if d.New != nil {
-		out = append(out, d.New.Warnings...)
+	return fmt.Sprintf("%+.2f%%", 100*change)
+}
+
+// mdeCell is the smallest detectable change, "none" when too few units
+// leave the test unable to see any.
+func mdeCell(mde float64) string {
+	if math.IsInf(mde, 1) {
+		return "none (too few trials)"
 	}
-	return out
+	return fmt.Sprintf("±%.1f%%", 100*mde)
 }
 
 func alphaOf(ds []Delta) float64 {
 	if len(ds) > 0 {
-		return ds[0].Cmp.Alpha
+		return ds[0].Alpha
 	}
-	return benchmath.DefaultThresholds.CompareAlpha
+	return 0.05
 }

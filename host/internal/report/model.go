@@ -88,18 +88,6 @@ func trialCalls(r *evidence.Record) []int64 {
 	return out
 }
 
-// perOpNS are the per-call times of every sample of every trial: the sample
-// that compare, gate and export work from.
-func perOpNS(r *evidence.Record) []float64 {
-	var out []float64
-	for _, t := range r.Trials {
-		for _, v := range t.NS {
-			out = append(out, float64(v)/float64(t.Batch))
-		}
-	}
-	return out
-}
-
 // confinement says on every page how the plugins were confined: a run
 // without the sandbox rests on its plugins' good faith, and says so.
 func (m *model) confinement(d *doc) {
