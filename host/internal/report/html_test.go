@@ -74,7 +74,9 @@ func TestHTMLInChromium(t *testing.T) {
 	for _, c := range []struct {
 		chart, mark string
 		min         int
-	}{{"bar-chart", `class="bar"`, 12 + 3 + 1}, {"line-chart", `class="pt"`, 3}, {"spread-chart", `class="trial"`, 5 * (12 + 3 + 3)}} {
+	}{{"bar-chart", `class="bar"`, 12 + 3 + 1}, {"line-chart", `class="pt"`, 3}, {"spread-chart", `class="trial"`, 5 * (12 + 3 + 3)},
+		// The landscape: four KEM instances and one key exchange.
+		{"scatter-chart", `class="dot"`, 4 + 1}} {
 		if !strings.Contains(d, `class="chart `+c.chart+`"`) {
 			t.Errorf("DOM lacks the %s", c.chart)
 		}

@@ -65,6 +65,7 @@ svg.chart{display:block;max-width:100%;height:auto}
 svg .grid{stroke:#e2e2e2;stroke-width:1}
 svg text{font:11px system-ui,sans-serif;fill:#333}
 svg .tick,svg .axis{fill:#666}
+svg .point-label{font-size:10px}
 section{border-top:1px solid #eee}
 `
 

@@ -63,6 +63,7 @@ func (m *model) summaryDoc() *doc {
 	m.paramSets(d)
 	m.implementations(d)
 	m.categories(d)
+	m.landscape(d)
 	m.symmetricLadder(d)
 	outcomeSections(d, s)
 	return d

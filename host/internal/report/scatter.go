@@ -1,0 +1,79 @@
+package report
+
+import (
+	"fmt"
+	"math"
+	"sort"
+	"strings"
+)
+
+// scatterPoint is one instance on a landscape chart.
+type scatterPoint struct {
+	label string
+	x, y  float64 // bytes, ns
+	group int     // security category; 0 for none
+}
+
+// logAxis spans whole decades around [lo, hi], at least one.
+func logAxis(lo, hi float64) axis {
+	a := axis{log: true, lo: math.Pow(10, math.Floor(math.Log10(lo))), hi: math.Pow(10, math.Ceil(math.Log10(hi)))}
+	if a.hi <= a.lo {
+		a.hi = a.lo * 10
+	}
+	return a
+}
+
+// scatterChart draws points on log–log axes, one colour per group, with a
+// legend of the groups and every point labelled.
+func scatterChart(pts []scatterPoint, xName, yName string) string {
+	if len(pts) == 0 {
+		return ""
+	}
+	const w, h, left, right, top, bottom = 800, 400, 70, 150, 12, 44
+	pw, ph := float64(w-left-right), float64(h-top-bottom)
+	xlo, xhi, ylo, yhi := math.Inf(1), 0.0, math.Inf(1), 0.0
+	groups := map[int]bool{}
+	for _, p := range pts {
+		xlo, xhi = math.Min(xlo, p.x), math.Max(xhi, p.x)
+		ylo, yhi = math.Min(ylo, p.y), math.Max(yhi, p.y)
+		groups[p.group] = true
+	}
+	xa, ya := logAxis(xlo, xhi), logAxis(ylo, yhi)
+	var b strings.Builder
+	fmt.Fprintf(&b, svgHead, "scatter-chart", w, h, w, h, esc(yName+" against "+xName))
+	for _, t := range xa.ticks() {
+		x := float64(left) + pw*xa.pos(t)
+		fmt.Fprintf(&b, `<line class="grid" x1="%s" y1="%d" x2="%s" y2="%d"/>`+"\n", f1(x), top, f1(x), h-bottom)
+		fmt.Fprintf(&b, `<text class="tick" x="%s" y="%d" text-anchor="middle">%s</text>`+"\n", f1(x), h-bottom+16, esc(Count(t)))
+	}
+	for _, t := range ya.ticks() {
+		y := float64(top) + ph*(1-ya.pos(t))
+		fmt.Fprintf(&b, `<line class="grid" x1="%d" y1="%s" x2="%d" y2="%s"/>`+"\n", left, f1(y), w-right, f1(y))
+		fmt.Fprintf(&b, `<text class="tick" x="%d" y="%s" text-anchor="end">%s</text>`+"\n", left-4, f1(y+4), esc(Duration(t)))
+	}
+	fmt.Fprintf(&b, `<text class="axis" x="%s" y="%d" text-anchor="middle">%s (log scale)</text>`+"\n", f1(float64(left)+pw/2), h-6, esc(xName))
+	fmt.Fprintf(&b, `<text class="axis" x="12" y="%s" transform="rotate(-90 12 %s)" text-anchor="middle">%s</text>`+"\n", f1(float64(top)+ph/2), f1(float64(top)+ph/2), esc(yName))
+	var gs []int
+	for g := range groups {
+		gs = append(gs, g)
+	}
+	sort.Ints(gs)
+	colour := func(g int) string { return palette[sort.SearchInts(gs, g)%len(palette)] }
+	for _, p := range pts {
+		cx, cy := float64(left)+pw*xa.pos(p.x), float64(top)+ph*(1-ya.pos(p.y))
+		fmt.Fprintf(&b, `<circle class="dot" cx="%s" cy="%s" r="4" fill="%s"><title>%s: %s, %s bytes</title></circle>`+"\n",
+			f1(cx), f1(cy), colour(p.group), esc(p.label), esc(Duration(p.y)), esc(Count(p.x)))
+		fmt.Fprintf(&b, `<text class="point-label" x="%s" y="%s">%s</text>`+"\n", f1(cx+6), f1(cy-5), esc(clip(p.label, 28)))
+	}
+	for i, g := range gs {
+		ly := top + 16*i + 10
+		name := fmt.Sprintf("category %d", g)
+		if g == 0 {
+			name = "no category"
+		}
+		fmt.Fprintf(&b, `<rect class="key" x="%d" y="%d" width="10" height="10" fill="%s"/>`+"\n", w-right+12, ly-9, colour(g))
+		fmt.Fprintf(&b, `<text class="legend" x="%d" y="%d">%s</text>`+"\n", w-right+26, ly, esc(name))
+	}
+	b.WriteString("</svg>\n")
+	return b.String()
+}
