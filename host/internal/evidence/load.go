@@ -6,6 +6,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 )
@@ -20,6 +21,17 @@ type Run struct {
 	Paths    map[*Record]string   // record -> path relative to Dir
 	CT       []*CTRecord          // constant-time checks, sorted by path
 	CTPaths  map[*CTRecord]string // check -> path relative to Dir
+	// Files is the directory's file index: every regular file's path
+	// relative to Dir, slash-separated and sorted, hidden ones (a
+	// component starting with ".") left out. Reports name evidence from
+	// it and never read the disk themselves.
+	Files []string
+}
+
+// HasFile reports whether the run directory holds rel (slash-separated).
+func (r *Run) HasFile(rel string) bool {
+	_, ok := slices.BinarySearch(r.Files, rel)
+	return ok
 }
 
 // KATFor returns an instance's KAT record.
@@ -109,6 +121,9 @@ func Load(dir string) (*Run, error) {
 		r.CT = append(r.CT, c)
 		r.CTPaths[c] = p
 	}
+	if r.Files, err = fileIndex(root); err != nil {
+		return nil, fmt.Errorf("%s: %w", dir, err)
+	}
 	sort.SliceStable(r.Records, func(i, j int) bool {
 		a, b := r.Records[i], r.Records[j]
 		if a.Plugin != b.Plugin {
@@ -126,6 +141,32 @@ func Load(dir string) (*Run, error) {
 		return a.OutLen < b.OutLen
 	})
 	return r, nil
+}
+
+// maxFiles bounds the file index of a run directory: a campaign over
+// every plugin writes a few thousand.
+const maxFiles = 1 << 18
+
+func fileIndex(root *os.Root) ([]string, error) {
+	var out []string
+	err := fs.WalkDir(root.FS(), ".", func(p string, d fs.DirEntry, err error) error {
+		switch {
+		case err != nil:
+			return err
+		case p != "." && strings.HasPrefix(d.Name(), "."):
+			if d.IsDir() {
+				return fs.SkipDir
+			}
+		case d.Type().IsRegular():
+			if len(out) == maxFiles {
+				return fmt.Errorf("more than %d files", maxFiles)
+			}
+			out = append(out, p)
+		}
+		return nil
+	})
+	sort.Strings(out)
+	return out, err
 }
 
 // maxNameBytes bounds a name read back from evidence; the host writes

@@ -1,0 +1,102 @@
+package report
+
+import (
+	"fmt"
+
+	"crucible.dev/host/internal/evidence"
+)
+
+func (m *model) performance(d *doc, p *evidence.PluginInfo, id string) {
+	d.h(2, id+"-4", "4 Performance")
+	d.p(txt("Two families of figures per call. The headline, over the trials (each a fresh process, so they are independent): the median of the trials' medians, the order-statistic confidence interval of that median at the level it reaches, the median cycles, ops/s = 1/median. The spread, over all n per-call samples: mean, interquartile mean (IQM), 10th–90th percentiles; n = trials × timed calls per trial. Calibration: the per-call estimate of the short calibration run, and the samples × calls per sample it chose for each trial. Host-side bounds: per call, what the plugin's samples total beside the timed call's wall-clock time and the CPU time the kernel accounted to the plugin, as the host measured them from outside; a trial outside the bounds is kept in the evidence and left out of every figure."))
+	var bars []barItem
+	var spread []spreadRow
+	var series []lineSeries
+	for ii, in := range p.Instances {
+		recs := m.records(p.Name, in.ID)
+		if len(recs) == 0 {
+			continue
+		}
+		d.h(3, id+"-4-"+evidence.Safe(in.ID), "%s", in.ID)
+		sym := in.Kind.Symmetric()
+		cols := []string{"operation", "median:", "CI of the median:", "median cycles:", "ops/s:", "mean:", "IQM:", "p10–p90:", "n = trials × calls:", "calibration:", "host-side bounds:"}
+		if sym {
+			cols = append(cols, "cycles/byte:", "MB/s:")
+		}
+		t := d.newTable(cols...)
+		cpb := map[string]*lineSeries{}
+		for _, r := range recs {
+			s := r.Stats
+			if r.Error != "" {
+				row := []inline{txt(r.Op), txtf("error: %s", firstLine(r.Error))}
+				for len(row) < len(cols) {
+					row = append(row, nil)
+				}
+				t.row(row...)
+				continue
+			}
+			o := evidence.SummarizeOp(r)
+			row := []inline{txt(r.Op), txt(Duration(o.MedianNS)), txt(ciCell(o)), txt(Count(o.MedianCycles)), txt(Count(o.OpsPerSec)),
+				txt(Duration(o.MeanNS)), txt(Duration(o.IQMNS)), txtf("%s – %s", Duration(o.P10NS), Duration(o.P90NS)), txt(nCalls(r)),
+				txtf("%s/call: %d × %d", Duration(r.Calibration.EstimateNS), r.Calibration.Samples, r.Calibration.Batch), hostBounds(r)}
+			if sym {
+				if r.MsgLen > 0 {
+					row = append(row, txt(Float(o.MedianCycles/float64(r.MsgLen), 2)), txt(Float(float64(r.MsgLen)/o.MedianNS*1e3, 1)))
+				} else {
+					row = append(row, txt("-"), txt("-"))
+				}
+			}
+			t.row(row...)
+			if headline(string(in.Kind), r.Op) && o.MedianNS > 0 {
+				bars = append(bars, barItem{label: in.ID + " " + r.Op, value: o.MedianNS, color: ii})
+			}
+			if len(s.TrialMedian) > 0 {
+				spread = append(spread, spreadRow{label: in.ID + " " + r.Op, values: s.TrialMedian})
+			}
+			if sym && r.MsgLen > 0 && o.MedianCycles > 0 && (r.OutLen == 0 || r.OutLen == 32) {
+				name := in.ID + " " + r.BaseOp
+				ls := cpb[name]
+				if ls == nil {
+					ls = &lineSeries{name: name}
+					cpb[name] = ls
+				}
+				ls.pts = append(ls.pts, point{float64(r.MsgLen), o.MedianCycles / float64(r.MsgLen)})
+			}
+		}
+		for _, k := range sortedKeys(cpb) {
+			series = append(series, *cpb[k])
+		}
+	}
+	if len(bars) == 0 {
+		d.p(txt("No operation of this plugin was measured in this run."))
+		return
+	}
+	d.fig(barChart(bars, Duration), "Median time per operation per instance"+scaleNote(bars))
+	if len(series) > 0 {
+		note := "log x"
+		if lineLogY(series) {
+			note = "log x, log y"
+		}
+		d.fig(lineChart(series), "Median cycles per byte against message length ("+note+")")
+	}
+	d.fig(spreadChart(spread), "Trial spread: each trial's median against the median of the trials' medians")
+}
+
+// nCalls writes n as trials × calls per trial, or the sum when trials
+// timed different numbers of calls.
+func nCalls(r *evidence.Record) string {
+	cs := trialCalls(r)
+	if len(cs) == 0 {
+		return "0"
+	}
+	same := true
+	var total int64
+	for _, c := range cs {
+		same = same && c == cs[0]
+		total += c
+	}
+	if same {
+		return fmt.Sprintf("%d × %s = %s", len(cs), Count(float64(cs[0])), Count(float64(total)))
+	}
+	return fmt.Sprintf("%d trials, %s", len(cs), Count(float64(total)))
+}
