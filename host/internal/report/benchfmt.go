@@ -1,18 +1,21 @@
 package report
 
 import (
-	"bufio"
 	"fmt"
 	"io"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
+
+	"golang.org/x/perf/benchfmt"
 
 	"crucible.dev/host/internal/evidence"
 )
 
 // WriteBenchfmt writes a run in the Go benchmark format
-// (golang.org/x/perf/benchfmt) so benchstat and other Go tools read it.
+// through golang.org/x/perf/benchfmt's Writer, so benchstat and other Go
+// tools read it.
 //
 // Configuration lines carry the environment (goos, goarch, cpu, and the
 // settings that affect timing); pkg names each plugin's module. Nothing
@@ -26,61 +29,64 @@ import (
 // cycles/op, MB/s for a message length, and the trial's B/op and
 // allocs/op.
 func WriteBenchfmt(w io.Writer, run *evidence.Run) error {
-	bw := bufio.NewWriter(w)
+	bw := benchfmt.NewWriter(w)
 	c := run.Campaign
 	e := c.Environment
 	procs := e.GOMAXPROCS
 	if procs < 1 {
 		procs = 1
 	}
-	cfg := [][2]string{
+	var base []benchfmt.Config
+	for _, kv := range [][2]string{
 		{"goos", e.OS}, {"goarch", e.Arch}, {"cpu", e.CPUModel},
 		{"go", e.GoVersion}, {"kernel", e.Kernel}, {"governor", e.Governor}, {"turbo", e.Turbo}, {"smt", e.SMT},
 		{"trials", strconv.Itoa(c.Settings.Trials)},
-	}
-	for _, kv := range cfg {
+	} {
 		if v := configValue(kv[1]); v != "" {
-			fmt.Fprintf(bw, "%s: %s\n", kv[0], v)
+			base = append(base, benchfmt.Config{Key: kv[0], Value: []byte(v), File: true})
 		}
 	}
 	modules := map[string]string{}
 	for _, p := range run.Plugins {
 		modules[p.Name] = p.Module
 	}
-	plugin := "\x00"
 	for _, r := range run.Records {
 		if r.Error != "" {
 			continue
 		}
-		if r.Plugin != plugin {
-			plugin = r.Plugin
-			// An empty value removes a key, so a plugin without a module
-			// does not inherit the previous one's.
-			fmt.Fprintf(bw, "\npkg: %s\n", configValue(modules[r.Plugin]))
+		res := &benchfmt.Result{Config: slices.Clone(base)}
+		// A plugin without a module has no pkg key: the writer removes
+		// the previous plugin's rather than letting it be inherited.
+		if pkg := configValue(modules[r.Plugin]); pkg != "" {
+			res.Config = append(res.Config, benchfmt.Config{Key: "pkg", Value: []byte(pkg), File: true})
 		}
-		name := fmt.Sprintf("Benchmark%s/instance=%s", benchName(r.Plugin, true), benchName(r.Name, false))
+		name := fmt.Sprintf("%s/instance=%s", benchName(r.Plugin, true), benchName(r.Name, false))
 		if r.Impl != "" {
 			name += "/impl=" + benchName(r.Impl, false)
 		}
-		name += fmt.Sprintf("/op=%s-%d", benchName(r.Op, false), procs)
+		res.Name = benchfmt.Name(fmt.Sprintf("%s/op=%s-%d", name, benchName(r.Op, false), procs))
 		for _, t := range r.Trials {
+			if t.Batch <= 0 {
+				continue
+			}
+			b := float64(t.Batch)
 			for i, ns := range t.NS {
-				if t.Batch <= 0 {
-					continue
-				}
-				b := float64(t.Batch)
-				fmt.Fprintf(bw, "%s\t%d\t%s ns/op", name, t.Batch, num(float64(ns)/b))
+				res.Iters = int(t.Batch)
+				res.Values = append(res.Values[:0], benchfmt.Value{Value: float64(ns) / b, Unit: "ns/op"})
 				if i < len(t.Cycles) {
-					fmt.Fprintf(bw, "\t%s cycles/op", num(float64(t.Cycles[i])/b))
+					res.Values = append(res.Values, benchfmt.Value{Value: float64(t.Cycles[i]) / b, Unit: "cycles/op"})
 				}
 				if r.MsgLen > 0 && ns > 0 {
-					fmt.Fprintf(bw, "\t%s MB/s", num(float64(r.MsgLen)*b/float64(ns)*1e3))
+					res.Values = append(res.Values, benchfmt.Value{Value: float64(r.MsgLen) * b / float64(ns) * 1e3, Unit: "MB/s"})
 				}
-				fmt.Fprintf(bw, "\t%s B/op\t%s allocs/op\n", num(t.BytesPerOp), num(t.AllocsPerOp))
+				res.Values = append(res.Values, benchfmt.Value{Value: t.BytesPerOp, Unit: "B/op"}, benchfmt.Value{Value: t.AllocsPerOp, Unit: "allocs/op"})
+				if err := bw.Write(res); err != nil {
+					return err
+				}
 			}
 		}
 	}
-	return bw.Flush()
+	return nil
 }
 
 // benchName makes a name usable in a benchmark name: no spaces, no "/"
@@ -105,6 +111,3 @@ func benchName(s string, first bool) string {
 func configValue(s string) string {
 	return strings.Join(strings.Fields(s), " ")
 }
-
-// num prints a value exactly enough for benchstat and compactly.
-func num(x float64) string { return strconv.FormatFloat(x, 'g', 8, 64) }
