@@ -29,7 +29,7 @@ func scatterChart(pts []scatterPoint, xName, yName string) string {
 	if len(pts) == 0 {
 		return ""
 	}
-	const w, h, left, right, top, bottom = 800, 400, 70, 150, 12, 44
+	const w, h, left, right, top, bottom = 800, 400, 84, 150, 12, 44
 	pw, ph := float64(w-left-right), float64(h-top-bottom)
 	xlo, xhi, ylo, yhi := math.Inf(1), 0.0, math.Inf(1), 0.0
 	groups := map[int]bool{}
