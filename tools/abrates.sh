@@ -16,14 +16,16 @@
 # for the power.
 #
 # Usage: tools/abrates.sh [REPS]   (REPS sessions of each of the four
-# kinds, default 10; ROUNDS=12 TRIALS=5 SLOW=10 UNIT=min by environment)
+# kinds, default 10; ROUNDS=10 TRIALS=5 SLOW=10 UNIT=min by environment;
+# SEPARATE=0 measures host ab alone)
 set -euo pipefail
 
 reps=${1:-10}
-rounds=${ROUNDS:-12}
+rounds=${ROUNDS:-10}
 trials=${TRIALS:-5}
 slow=${SLOW:-10}
 unit=${UNIT:-min}
+separate=${SEPARATE:-1}
 plugin=hostile-slowdecaps
 
 cd "$(dirname "$0")/.."
@@ -76,10 +78,12 @@ for i in $(seq "$reps"); do
 		knob=
 		if [ "$slowed" = 1 ]; then knob=CRUCIBLE_HOSTILE_SLOWDOWN=$slow; fi
 		s=$work/s$i-$slowed
-		bench "$s-old" old
-		bench "$s-new" new "$knob"
-		"$host" compare "$s-old" "$s-new" >"$s-compare.txt"
-		tally compare "$slowed" "$s-compare.txt"
+		if [ "$separate" = 1 ]; then
+			bench "$s-old" old
+			bench "$s-new" new "$knob"
+			"$host" compare "$s-old" "$s-new" >"$s-compare.txt"
+			tally compare "$slowed" "$s-compare.txt"
+		fi
 		newenv=()
 		if [ -n "$knob" ]; then newenv=(--new-env "$knob"); fi
 		"$host" ab --rounds "$rounds" --unit "$unit" --suite "$plugin" "${newenv[@]}" --out "$s-ab" \
@@ -92,5 +96,7 @@ done
 
 rate() { awk -v h="${hits[$1]:-0}" -v n="${tests[$1]:-0}" 'BEGIN { if (n == 0) print "n/a"; else printf "%d/%d = %.1f%%", h, n, 100 * h / n }'; }
 echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
-echo "separate runs (host compare, $trials trials each): false positives $(rate compare-fp), power at +$slow% $(rate compare-power)"
+if [ "$separate" = 1 ]; then
+	echo "separate runs (host compare, $trials trials each): false positives $(rate compare-fp), power at +$slow% $(rate compare-power)"
+fi
 echo "interleaved (host ab, $rounds rounds, unit $unit): false positives $(rate ab-fp), power at +$slow% $(rate ab-power)"
