@@ -1,6 +1,7 @@
 package main
 
 import (
+	"encoding/json"
 	"errors"
 	"math"
 	"os"
@@ -129,6 +130,16 @@ func TestInstructionCounter(t *testing.T) {
 	if code, out, errs := capture(t, "gate", "--metric", "instructions", "--baseline", blPath, filepath.Join(tmp, "b")); code != 0 {
 		t.Fatalf("gate of the same code: exit %d\n%s%s", code, out, errs)
 	}
+
+	// validate recomputes each count from callgrind's file kept beside it.
+	if code, out, errs := capture(t, "validate", filepath.Join(tmp, "b")); code != 0 {
+		t.Fatalf("validate of a counted run: exit %d\n%s%s", code, out, errs)
+	}
+	tamperCount(t, filepath.Join(tmp, "b"))
+	if code, out, errs := capture(t, "validate", filepath.Join(tmp, "b")); code == 0 || !strings.Contains(out+errs, "does not follow from counts/") {
+		t.Fatalf("validate of a changed count: exit %d, want the count named\n%s%s", code, out, errs)
+	}
+
 	t.Setenv("CRUCIBLE_WORK_EXTRA", "3")
 	work := workDir(t, false)
 	for i := 0; i < 2; i++ {
@@ -139,4 +150,29 @@ func TestInstructionCounter(t *testing.T) {
 			t.Fatalf("gate of 3%% more work (run %d): exit %d, want 1 with keygen, sign and verify failing\n%s%s", i, code, table, errs)
 		}
 	}
+}
+
+// tamperCount lowers the first instruction count of a run's records.
+func tamperCount(t *testing.T, dir string) {
+	t.Helper()
+	paths, _ := filepath.Glob(filepath.Join(dir, "records", "*", "*", "*.json"))
+	for _, p := range paths {
+		var r evidence.Record
+		if err := evidence.ReadJSON(p, &r); err != nil {
+			t.Fatal(err)
+		}
+		if r.Instructions == nil {
+			continue
+		}
+		r.Instructions.Total--
+		b, err := json.Marshal(&r)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, b, 0o644); err != nil {
+			t.Fatal(err)
+		}
+		return
+	}
+	t.Fatal("no counted record")
 }

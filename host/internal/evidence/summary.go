@@ -14,6 +14,8 @@ type OpSummary struct {
 	OpsPerSec  float64 `json:"ops_per_s"`
 	N          int     `json:"n"`
 	Error      string  `json:"error,omitempty"`
+
+	InstructionsPerOp float64 `json:"instructions_per_op,omitempty"` // exact, with --counter instructions
 }
 
 // InstanceSummary is one implementation of one instance.
@@ -103,6 +105,7 @@ func Summarize(r *Run) *Summary {
 		st := rec.Stats
 		is.Ops[rec.Op] = OpSummary{MedianNS: st.NS.Median, MeanNS: st.NS.Mean, IQMNS: st.NS.IQM,
 			MeanCycles: st.Cycles.Mean, OpsPerSec: st.OpsPerSec, N: st.NS.N, Error: rec.Error}
+		countSummary(is.Ops, rec)
 	}
 	sort.SliceStable(s.Instances, func(i, j int) bool {
 		a, b := s.Instances[i], s.Instances[j]
