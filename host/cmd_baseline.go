@@ -1,6 +1,7 @@
 package main
 
 import (
+	"cmp"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -41,19 +42,34 @@ func (t *toleranceFlag) Set(s string) error {
 // cmdBaseline writes the baseline of a run directory to standard output.
 func cmdBaseline(args []string) error {
 	fs := flag.NewFlagSet("baseline", flag.ContinueOnError)
-	tol := toleranceFlag(report.DefaultTolerance)
-	fs.Var(&tol, "tolerance", "how much slower than the baseline median an operation may get, as a fraction (0.1) or a percentage (10%)")
+	tol := toleranceFlag(-1)
+	fs.Var(&tol, "tolerance", "how much slower than the baseline median an operation may get, as a fraction (0.1) or a percentage (10%); default 10%, 1% for instructions")
+	metric := fs.String("metric", "time", "what to gate on: time (median) or instructions (exact counts of a run with --counter instructions)")
 	if err := fs.Parse(args); err != nil {
 		return &exitError{2, nil}
 	}
 	if fs.NArg() != 1 {
-		return usageErr("usage: host baseline [--tolerance T] DIR > baseline.json")
+		return usageErr("usage: host baseline [--metric time|instructions] [--tolerance T] DIR > baseline.json")
+	}
+	if *metric != "time" && *metric != report.MetricInstructions {
+		return usageErr("baseline: --metric %q: time or instructions", *metric)
 	}
 	run, err := evidence.Load(fs.Arg(0))
 	if err != nil {
 		return usageErr("baseline: %v", err)
 	}
-	b := report.MakeBaseline(run, float64(tol))
+	var b *report.Baseline
+	if *metric == report.MetricInstructions {
+		if tol < 0 {
+			tol = report.DefaultInstructionTolerance
+		}
+		b = report.MakeInstructionBaseline(run, float64(tol))
+	} else {
+		if tol < 0 {
+			tol = report.DefaultTolerance
+		}
+		b = report.MakeBaseline(run, float64(tol))
+	}
 	if len(b.Floors) == 0 {
 		return &exitError{1, fmt.Errorf("baseline: %s holds no measured operation", fs.Arg(0))}
 	}
@@ -71,6 +87,7 @@ func cmdGate(args []string) error {
 	fs := flag.NewFlagSet("gate", flag.ContinueOnError)
 	path := fs.String("baseline", "", "baseline file written by host baseline")
 	allowMissing := fs.Bool("allow-missing", false, "pass operations of the baseline the run did not measure")
+	metric := fs.String("metric", "", "what the baseline must gate on: time or instructions (default: what it holds)")
 	if err := fs.Parse(args); err != nil {
 		return &exitError{2, nil}
 	}
@@ -84,12 +101,15 @@ func cmdGate(args []string) error {
 	if len(b.Floors) == 0 {
 		return usageErr("gate: %s holds no floors", *path)
 	}
+	if held := cmp.Or(b.Metric, "time"); *metric != "" && *metric != held {
+		return usageErr("gate: --metric %s, but %s is a baseline of %s (host baseline --metric %s)", *metric, *path, held, *metric)
+	}
 	run, err := evidence.Load(fs.Arg(0))
 	if err != nil {
 		return usageErr("gate: %v", err)
 	}
 	vs := report.Gate(&b, run, *allowMissing)
-	report.WriteGate(os.Stdout, vs)
+	report.WriteGate(os.Stdout, b.Metric, vs)
 	var bad []string
 	for _, v := range vs {
 		if v.Fails() {

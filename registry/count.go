@@ -69,7 +69,27 @@ func holdGC() func() {
 	}
 	runtime.GC()
 	old := debug.SetGCPercent(-1)
+	growStack(countStackFrames)
 	return func() { debug.SetGCPercent(old) }
+}
+
+// countStackFrames × 16 KiB is the stack grown before a counted loop.
+const countStackFrames = 64
+
+// growStack makes the goroutine's stack large before a counted loop (and
+// with the collector off it is not shrunk), so that no call in the loop
+// grows it: growing copies the stack elsewhere, and callgrind, which
+// follows calls by the stack pointer, would take the move for returns
+// from every frame, the loop's own included, and stop counting.
+//
+//go:noinline
+func growStack(n int) byte {
+	var frame [16 << 10]byte
+	frame[n%len(frame)] = byte(n)
+	if n > 0 {
+		return growStack(n-1) ^ frame[(n*7)%len(frame)]
+	}
+	return frame[0]
 }
 
 // countSeed seeds the randomness counted loops draw their inputs from.

@@ -10,19 +10,61 @@ import (
 // the two take different paths through an implementation of the
 // Fujisaki-Okamoto transform:
 //
-//   - decaps_reject: a well-formed ciphertext made for another key pair. It
-//     decodes; decryption yields some message, re-encryption under this key
-//     gives another ciphertext, and the scheme answers with its implicit
-//     rejection key (or its rejection error). This is the path an attacker's
-//     chosen ciphertexts take, and it should cost what decaps costs.
+//   - decaps_reject: a well-formed ciphertext that fails re-encryption. By
+//     default one made for another key pair: it decodes, decryption yields
+//     some message, re-encryption under this key gives another ciphertext,
+//     and the scheme answers with its implicit-rejection key (or its
+//     rejection error). A scheme whose decryption can refuse a message
+//     before re-encryption (a message code that cannot decode) implements
+//     RejectionProber, and gets instead a valid ciphertext of its own with
+//     one bit flipped where it still decrypts: the path an attacker's
+//     chosen ciphertexts take, which should cost what decaps costs.
 //   - decaps_invalid: one bit flipped in the middle of a valid ciphertext.
 //     Where the encoding has structure (compressed coefficients, a padded
 //     message code) the ciphertext may fail to decode and the call return
 //     after the format check: this times that check.
 const (
-	docDecapsReject  = "a well-formed ciphertext made for another key pair: decodes, fails re-encryption, answers with the implicit-rejection key (the chosen-ciphertext path)"
+	docDecapsReject  = "a well-formed ciphertext that decrypts but fails re-encryption (made for another key pair, or where decryption may refuse a message, a valid one with a bit flipped where it still decrypts): the implicit-rejection path"
 	docDecapsInvalid = "one bit flipped in the middle of a valid ciphertext: malformed input, which may fail decoding before any re-encryption (the format check)"
 )
+
+// A RejectionProber is a KEM whose decapsulation may return before
+// re-encryption (a message code that cannot decode what decryption
+// yields). ReachesReencryption reports whether decapsulating ct under sk
+// gets to re-encryption.
+type RejectionProber interface {
+	ReachesReencryption(sk, ct []byte) (bool, error)
+}
+
+// maxRejectTries bounds the bit flips tried per decaps_reject input.
+const maxRejectTries = 4096
+
+// rejectedFlip returns ct with one bit flipped, at a place drawn from r,
+// that still decrypts (p reports it reaches re-encryption) and is
+// rejected (its key is not ss).
+func rejectedFlip(k KEM, p RejectionProber, r io.Reader, sk, ct, ss []byte) ([]byte, error) {
+	var b [4]byte
+	for try := 0; try < maxRejectTries; try++ {
+		if _, err := io.ReadFull(r, b[:]); err != nil {
+			return nil, err
+		}
+		bit := int(b[0]) | int(b[1])<<8 | int(b[2])<<16
+		bad := bytes.Clone(ct)
+		bad[(bit>>3)%len(bad)] ^= 1 << (bit & 7)
+		ok, err := p.ReachesReencryption(sk, bad)
+		if err != nil {
+			return nil, err
+		}
+		if !ok {
+			continue
+		}
+		got, err := k.Decapsulate(sk, bad)
+		if err == nil && !bytes.Equal(got, ss) {
+			return bad, nil
+		}
+	}
+	return nil, fmt.Errorf("no one-bit change of a ciphertext both decrypts and is rejected in %d tries", maxRejectTries)
+}
 
 // decapsRejectOp is decaps_reject (see above).
 func decapsRejectOp(k KEM) Op {
@@ -38,17 +80,24 @@ func decapsRejectOp(k KEM) Op {
 		},
 		Prepare: func(r io.Reader, _ BenchParams) (func() error, error) {
 			return pooled(func() (rejectIn, error) {
-				_, sk, err := k.GenerateKey(r)
+				pk, sk, err := k.GenerateKey(r)
 				if err != nil {
 					return rejectIn{}, fmt.Errorf("keygen: %w", err)
 				}
-				otherPK, _, err := k.GenerateKey(r)
-				if err != nil {
-					return rejectIn{}, fmt.Errorf("keygen: %w", err)
+				p, flip := k.(RejectionProber)
+				if !flip {
+					if pk, _, err = k.GenerateKey(r); err != nil {
+						return rejectIn{}, fmt.Errorf("keygen: %w", err)
+					}
 				}
-				ct, ss, err := k.Encapsulate(r, otherPK)
+				ct, ss, err := k.Encapsulate(r, pk)
 				if err != nil {
 					return rejectIn{}, fmt.Errorf("encaps: %w", err)
+				}
+				if flip {
+					if ct, err = rejectedFlip(k, p, r, sk, ct, ss); err != nil {
+						return rejectIn{}, fmt.Errorf("decaps_reject input: %w", err)
+					}
 				}
 				return rejectIn{sk, ct, ss}, nil
 			}, func(in rejectIn, check bool) error {
@@ -59,7 +108,7 @@ func decapsRejectOp(k KEM) Op {
 					return nil
 				}
 				if check && bytes.Equal(ss, in.otherSS) {
-					return fmt.Errorf("decaps_reject: a ciphertext made for another key gave that key's secret: %w", ErrWrongOutput)
+					return fmt.Errorf("decaps_reject: a ciphertext that should fail re-encryption gave the encapsulated secret: %w", ErrWrongOutput)
 				}
 				return nil
 			})

@@ -118,3 +118,30 @@ func (keylessKEM) Decapsulate(_, ct []byte) ([]byte, error) {
 	h := sha256.Sum256(ct)
 	return h[:], nil
 }
+
+// proberKEM is pathKEM that says which ciphertexts decrypt: decaps_reject
+// then flips bits of its own ciphertexts, and each input must still take
+// the rejection path (never the format check's refusal, never accepted).
+type proberKEM struct{ *pathKEM }
+
+func (proberKEM) ReachesReencryption(_, ct []byte) (bool, error) {
+	return len(ct) == 1+pathKeyLen+4 && ct[0] == 0x01, nil
+}
+
+func TestDecapsRejectFlipsWhereItDecrypts(t *testing.T) {
+	k := proberKEM{&pathKEM{}}
+	body, err := decapsRejectOp(k).Prepare(rand.Reader, BenchParams{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	k.malformed, k.rejected, k.accepted = 0, 0, 0
+	for i := 0; i < BenchPool; i++ {
+		if err := body(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if k.rejected != BenchPool || k.malformed != 0 || k.accepted != 0 {
+		t.Fatalf("decaps_reject: %d rejected, %d malformed, %d accepted of %d calls; want all rejected",
+			k.rejected, k.malformed, k.accepted, BenchPool)
+	}
+}

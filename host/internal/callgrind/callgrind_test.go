@@ -55,15 +55,18 @@ func TestTotalsAndSelf(t *testing.T) {
 		"runtime.newstack": 89, "runtime.morestack.abi0": 24, "runtime.goschedImpl'2": 7,
 	}
 	for fn, n := range want {
-		if self[fn] != n {
-			t.Errorf("self cost of %s: %d, want %d", fn, self[fn], n)
+		if self.Self[fn] != n {
+			t.Errorf("self cost of %s: %d, want %d", fn, self.Self[fn], n)
 		}
 	}
-	c, err := CountGo([]byte(sample))
+	if n := self.Calls[[2]string{"main.op", "runtime.newstack"}]; n != 120 {
+		t.Errorf("calls from main.op to runtime.newstack: %d, want 120", n)
+	}
+	c, err := CountGo([]byte(sample), "crucible.dev/registry.countedBatch")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.Scheduler != 89+24+7 || c.Instructions != 1335-120 {
+	if c.Runtime != 89+24+7 || c.Instructions != 1335-120 || c.Calls != 4 {
 		t.Fatalf("CountGo: %+v, want 1215 counted and 120 in the scheduler", c)
 	}
 }
@@ -78,7 +81,7 @@ func TestMalformed(t *testing.T) {
 		"costs add up": "events: Ir\nfn=(1) f\n0 5\ntotals: 9\n",
 		"not a number": "events: Ir\nfn=(1) f\n0 x\ntotals: 5\n",
 	} {
-		if _, err := CountGo([]byte(in)); err == nil {
+		if _, err := CountGo([]byte(in), "f"); err == nil {
 			t.Errorf("%s: accepted", name)
 		}
 	}

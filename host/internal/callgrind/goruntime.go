@@ -30,6 +30,34 @@ var goScheduler = map[string]bool{
 	"runtime.mPark": true, "runtime.globrunqget": true, "runtime.runqget": true,
 }
 
+// goAllocator are the prefixes of the Go allocator's slow paths: refilling
+// a thread's cache of spans, taking pages from the heap, its statistics,
+// and the runtime's own random numbers (heap-profile sampling). Which call
+// takes them, and whether a span it gets must be zeroed, depends on the
+// state the heap was left in before the loop, not on the code counted. The
+// fast path every allocation takes stays in the count.
+var goAllocator = []string{
+	"runtime.(*mcache).", "runtime.(*mcentral).", "runtime.(*mheap).", "runtime.(*mspan).",
+	"runtime.(*pageAlloc).", "runtime.(*pageCache).", "runtime.(*pallocBits).", "runtime.(*pageBits).",
+	"runtime.(*consistentHeapStats).", "runtime.(*gcControllerState).", "runtime.(*spanInlineMarkBits).",
+	"runtime.(*sysMemStat).", "runtime.(*fixalloc).", "runtime.sysUsed", "runtime.deductSweepCredit",
+	"internal/chacha8rand.",
+}
+
+// memclr is the runtime's zeroing: counted where the code calls it (a
+// clear of a buffer), left out where the runtime zeroes memory it hands out.
+const memclr = "runtime.memclrNoHeapPointers"
+
+// isGoAllocator reports whether fn is one of goAllocator's.
+func isGoAllocator(fn string) bool {
+	for _, p := range goAllocator {
+		if strings.HasPrefix(fn, p) {
+			return true
+		}
+	}
+	return false
+}
+
 // isGoScheduler reports whether fn is one of goScheduler's, or a recursion
 // level of one (callgrind names them fn'2, fn'3...), or the stack-growth
 // entry runtime.morestack*.
@@ -42,30 +70,50 @@ func isGoScheduler(fn string) bool {
 
 // LoopCount is the instructions a counted loop executed.
 type LoopCount struct {
-	Instructions int64 // the file's total, less Scheduler
-	Scheduler    int64 // in the Go scheduler's functions, left out
+	Instructions int64 // the file's total, less Runtime
+	Runtime      int64 // in the Go scheduler and the allocator's slow paths, left out
+	Calls        int64 // calls the loop function (CountGo's loop) made
 }
 
 // CountGo reads a callgrind file of a Go program's thread and returns its
-// instruction count without the scheduler's share (see goScheduler).
-func CountGo(data []byte) (LoopCount, error) {
+// instruction count without the scheduler's and the allocator's slow
+// paths' shares (see goScheduler, goAllocator).
+//
+// loop is the function whose calls are the counted ones: how many calls it
+// made is returned, for the caller to check against the calls it asked
+// for (a count cut short shows there).
+func CountGo(data []byte, loop string) (LoopCount, error) {
 	total, err := Instructions(bytes.NewReader(data))
 	if err != nil {
 		return LoopCount{}, err
 	}
-	self, err := Self(bytes.NewReader(data))
+	c, err := Self(bytes.NewReader(data))
 	if err != nil {
 		return LoopCount{}, err
 	}
-	var sum, sched int64
-	for fn, n := range self {
+	var sum, left int64
+	for fn, n := range c.Self {
 		sum += n
-		if isGoScheduler(fn) {
-			sched += n
+		if isGoScheduler(fn) || isGoAllocator(fn) {
+			left += n
 		}
 	}
 	if sum != total {
 		return LoopCount{}, fmt.Errorf("callgrind output: functions' costs add up to %d, its total says %d", sum, total)
 	}
-	return LoopCount{Instructions: total - sched, Scheduler: sched}, nil
+	for e, n := range c.Calls {
+		if e[1] == memclr && strings.HasPrefix(e[0], "runtime.") {
+			left += n
+		}
+	}
+	var calls int64
+	for e, n := range c.Count {
+		if e[0] == loop {
+			calls += n
+		}
+	}
+	if left > total {
+		return LoopCount{}, fmt.Errorf("callgrind output: %d of %d instructions in the runtime", left, total)
+	}
+	return LoopCount{Instructions: total - left, Runtime: left, Calls: calls}, nil
 }

@@ -12,15 +12,22 @@ import (
 // nameDef is a compressed name's definition, "(id) name", or its use, "(id)".
 var nameDef = regexp.MustCompile(`^\(([0-9]+)\)(?: (.*))?$`)
 
-// Self returns each function's self cost of the first event (instructions,
-// for callgrind's default): the cost lines under its fn= line, not counting
-// the inclusive costs of the calls it makes.
-func Self(r io.Reader) (map[string]int64, error) {
+// Costs are a callgrind file's costs of its first event (instructions, for
+// callgrind's default) by function.
+type Costs struct {
+	Self  map[string]int64    // the cost lines under each fn= line
+	Calls map[[2]string]int64 // inclusive cost of the calls from caller to callee
+	Count map[[2]string]int64 // how many calls from caller to callee
+}
+
+// Self returns each function's self cost and the inclusive cost of each
+// caller-callee pair's calls.
+func Self(r io.Reader) (*Costs, error) {
 	sc := bufio.NewScanner(r)
 	sc.Buffer(make([]byte, 64<<10), maxLine)
 	names := map[string]string{}
-	self := map[string]int64{}
-	cur, afterCall := "", false
+	c := &Costs{Self: map[string]int64{}, Calls: map[[2]string]int64{}, Count: map[[2]string]int64{}}
+	cur, callee, afterCall := "", "", false
 	name := func(v string) (string, error) {
 		m := nameDef.FindStringSubmatch(v)
 		if m == nil {
@@ -47,29 +54,42 @@ func Self(r io.Reader) (map[string]int64, error) {
 			}
 			cur = n
 		case strings.HasPrefix(line, "cfn="):
-			if _, err := name(line[4:]); err != nil {
+			n, err := name(line[4:])
+			if err != nil {
 				return nil, err
 			}
+			callee = n
 		case strings.HasPrefix(line, "calls="):
+			f := strings.Fields(line[len("calls="):])
+			if len(f) == 0 {
+				return nil, fmt.Errorf("callgrind output: %q", line)
+			}
+			n, err := strconv.ParseInt(f[0], 10, 64)
+			if err != nil || n < 0 {
+				return nil, fmt.Errorf("callgrind output: %q", line)
+			}
+			c.Count[[2]string{cur, callee}] += n
 			afterCall = true
 		case line[0] >= '0' && line[0] <= '9' || line[0] == '+' || line[0] == '-' || line[0] == '*':
 			f := strings.Fields(line)
-			if afterCall {
-				afterCall = false // the call's inclusive cost
-				continue
-			}
 			if len(f) < 2 {
+				afterCall = false
 				continue // a position with no cost
 			}
 			n, err := strconv.ParseInt(f[1], 10, 64)
 			if err != nil || n < 0 {
 				return nil, fmt.Errorf("callgrind output: cost line %q", line)
 			}
-			self[cur] += n
+			if afterCall {
+				afterCall = false // the call's inclusive cost
+				c.Calls[[2]string{cur, callee}] += n
+				continue
+			}
+			c.Self[cur] += n
 		}
 	}
 	if err := sc.Err(); err != nil {
 		return nil, fmt.Errorf("callgrind output: %w", err)
 	}
-	return self, nil
+	return c, nil
 }

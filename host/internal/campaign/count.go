@@ -8,6 +8,7 @@ import (
 	"crucible.dev/host/internal/callgrind"
 	"crucible.dev/host/internal/evidence"
 	"crucible.dev/host/internal/plugin"
+	"crucible.dev/registry"
 	"crucible.dev/registry/pluginv1"
 )
 
@@ -114,7 +115,7 @@ func (c *Campaign) count(s *plugin.Source, pts []*point) {
 			return
 		}
 		seen = len(dumps)
-		ins, err := c.keepCount(s.Name, id, pt.String(), dumps[seen-1])
+		ins, err := c.keepCount(s.Name, id, pt.String(), dumps[seen-1], calls)
 		if err != nil {
 			fail(pt, err)
 			continue
@@ -129,7 +130,7 @@ func (c *Campaign) count(s *plugin.Source, pts []*point) {
 // keepCount reads one dump of callgrind's, copies the file of the loop's
 // thread (the one that executed the most instructions: the others only
 // served the call) into the run directory and returns its count.
-func (c *Campaign) keepCount(plugin, id, op string, threads []string) (*evidence.Instructions, error) {
+func (c *Campaign) keepCount(plugin, id, op string, threads []string, calls int64) (*evidence.Instructions, error) {
 	var data []byte
 	n := callgrind.LoopCount{Instructions: -1}
 	for _, t := range threads {
@@ -137,7 +138,7 @@ func (c *Campaign) keepCount(plugin, id, op string, threads []string) (*evidence
 		if err != nil {
 			return nil, err
 		}
-		k, err := callgrind.CountGo(b)
+		k, err := callgrind.CountGo(b, registry.CountedFunc)
 		if err != nil {
 			return nil, fmt.Errorf("%s: %w", op, err)
 		}
@@ -148,9 +149,14 @@ func (c *Campaign) keepCount(plugin, id, op string, threads []string) (*evidence
 	if n.Instructions < 0 {
 		return nil, fmt.Errorf("%s: callgrind wrote no file", op)
 	}
+	if n.Calls != calls {
+		// Collection stopped or started mid-loop: the count is not the
+		// loop's.
+		return nil, fmt.Errorf("%s: callgrind counted %d calls of the loop's body, want %d", op, n.Calls, calls)
+	}
 	path := evidence.CountPath(c.cfg.Out, plugin, id, op)
 	if err := evidence.WriteFile(path, data); err != nil {
 		return nil, err
 	}
-	return &evidence.Instructions{Total: n.Instructions, Scheduler: n.Scheduler, Dump: rel(c.cfg.Out, path)}, nil
+	return &evidence.Instructions{Total: n.Instructions, Runtime: n.Runtime, Dump: rel(c.cfg.Out, path)}, nil
 }

@@ -6,13 +6,15 @@ package evidence
 // count from callgrind's own output file, kept beside the record.
 type Instructions struct {
 	PerOp float64 `json:"per_op"` // instructions per call: Total / Calls
-	Total int64   `json:"total"`  // instructions in the counted loop, less Scheduler
-	// Scheduler are the instructions the loop's thread spent in the Go
-	// runtime's scheduler and stack growth, left out of Total: how often
-	// the runtime preempts a loop depends on the wall clock, not the code.
-	Scheduler int64  `json:"scheduler"`
-	Calls     int64  `json:"calls"` // calls in the counted loop
-	Tool      string `json:"tool"`  // the counter, e.g. "valgrind-3.19.0 callgrind"
+	Total int64   `json:"total"`  // instructions in the counted loop, less Runtime
+	// Runtime are the instructions the loop's thread spent in the Go
+	// scheduler, stack growth and the allocator's slow paths, left out of
+	// Total: how often the runtime preempts a loop depends on the wall
+	// clock, and which allocation refills a span on the heap's state
+	// before the loop, not on the code counted.
+	Runtime int64  `json:"runtime"`
+	Calls   int64  `json:"calls"` // calls in the counted loop
+	Tool    string `json:"tool"`  // the counter, e.g. "valgrind-3.19.0 callgrind"
 	// CPUFeatures are those the plugin saw on valgrind's virtual CPU,
 	// which lacks some of the real one's (AVX-512, AVX-VNNI): dispatch
 	// may take another path there than in the timed trials.
@@ -26,4 +28,14 @@ type Instructions struct {
 // CountPath keeps callgrind's output file for one operation.
 func CountPath(dir, plugin, instance, op string) string {
 	return Path(dir, "counts", plugin, instance, op+".callgrind")
+}
+
+// countSummary adds a record's instruction count to its summary entry.
+func countSummary(ops map[string]OpSummary, rec *Record) {
+	if rec.Instructions == nil {
+		return
+	}
+	o := ops[rec.Op]
+	o.InstructionsPerOp = rec.Instructions.PerOp
+	ops[rec.Op] = o
 }

@@ -28,6 +28,8 @@ type OpSummary struct {
 	MeanCycles   float64 `json:"mean_cycles"`
 	N            int     `json:"n"`
 	Error        string  `json:"error,omitempty"`
+
+	InstructionsPerOp float64 `json:"instructions_per_op,omitempty"` // exact, with --counter instructions
 }
 
 // Interval is the headline median with its confidence interval.
@@ -133,6 +135,7 @@ func Summarize(r *Run) *Summary {
 		}
 		is := &s.Instances[i]
 		is.Ops[rec.Op] = SummarizeOp(rec)
+		countSummary(is.Ops, rec)
 	}
 	sort.SliceStable(s.Instances, func(i, j int) bool {
 		a, b := s.Instances[i], s.Instances[j]

@@ -23,7 +23,8 @@ const DefaultTolerance = 0.10
 // (1 + Tolerance). The median rather than the mean keeps one preempted
 // sample from failing the gate.
 type Baseline struct {
-	Statistic string  `json:"statistic"` // what MedianNS is, for a reader of the file
+	Metric    string  `json:"metric,omitempty"` // "" for median time, MetricInstructions for exact counts
+	Statistic string  `json:"statistic"`        // what MedianNS is, for a reader of the file
 	Suite     string  `json:"suite"`
 	Started   string  `json:"started"` // of the run the baseline was taken from
 	Tolerance float64 `json:"tolerance"`
@@ -37,6 +38,8 @@ type Floor struct {
 	Op        string  `json:"op"`
 	MedianNS  float64 `json:"median_ns"`
 	Tolerance float64 `json:"tolerance"` // fraction; may be edited per operation
+
+	Instructions float64 `json:"instructions_per_op,omitempty"` // the MetricInstructions baseline
 }
 
 // LimitNS is the slowest median the gate accepts.
@@ -63,8 +66,10 @@ func MakeBaseline(run *evidence.Run, tolerance float64) *Baseline {
 type Verdict struct {
 	Floor
 	NewNS  float64 // 0 when the run lacks the operation
-	Status string  // "ok", "slower", "missing", "error"
+	Status string  // "ok", "slower", "more work" (instructions), "missing", "error"
 	Detail string
+
+	NewInstructions float64 // per call, for MetricInstructions
 }
 
 // Fails reports whether the verdict fails the gate.
@@ -85,6 +90,9 @@ func Gate(b *Baseline, run *evidence.Run, allowMissing bool) []Verdict {
 	}
 	floors := append([]Floor(nil), b.Floors...)
 	sortFloors(floors)
+	if b.Metric == MetricInstructions {
+		return gateInstructions(floors, recs, allowMissing)
+	}
 	var out []Verdict
 	for _, f := range floors {
 		v := Verdict{Floor: f, Status: "ok"}
@@ -112,8 +120,12 @@ func Gate(b *Baseline, run *evidence.Run, allowMissing bool) []Verdict {
 	return out
 }
 
-// WriteGate prints the verdicts as a table.
-func WriteGate(w io.Writer, vs []Verdict) {
+// WriteGate prints the verdicts of a baseline of metric as a table.
+func WriteGate(w io.Writer, metric string, vs []Verdict) {
+	if metric == MetricInstructions {
+		writeGateInstructions(w, vs)
+		return
+	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "plugin\tinstance\toperation\tbaseline\tlimit\tfloor ops/s\tnew\tchange\tverdict")
 	for _, v := range vs {

@@ -49,6 +49,7 @@ func Validate(dir string, share ShareFunc) ([]Problem, error) {
 		if share != nil && r.Share != nil {
 			probs = append(probs, checkShare(dir, path, r, share)...)
 		}
+		probs = append(probs, checkCount(dir, path, r)...)
 	}
 
 	for _, k := range sortedKeys(run.KATs) {

@@ -1,0 +1,34 @@
+package report
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"crucible.dev/host/internal/callgrind"
+	"crucible.dev/host/internal/evidence"
+	"crucible.dev/registry"
+)
+
+// checkCount recomputes a record's instruction count from callgrind's file
+// kept beside it.
+func checkCount(dir, path string, r *evidence.Record) []Problem {
+	ins := r.Instructions
+	if ins == nil {
+		return nil
+	}
+	data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(ins.Dump)))
+	if err != nil {
+		return []Problem{{path, fmt.Sprintf("instruction count: callgrind's file: %v", err)}}
+	}
+	c, err := callgrind.CountGo(data, registry.CountedFunc)
+	if err != nil {
+		return []Problem{{path, "instruction count: " + err.Error()}}
+	}
+	if c.Instructions != ins.Total || c.Runtime != ins.Runtime || c.Calls != ins.Calls || ins.Calls < 1 ||
+		ins.PerOp != float64(ins.Total)/float64(ins.Calls) {
+		return []Problem{{path, fmt.Sprintf("instruction count %d (%d calls, %g per call) does not follow from %s: %d instructions, %d calls",
+			ins.Total, ins.Calls, ins.PerOp, ins.Dump, c.Instructions, c.Calls)}}
+	}
+	return nil
+}
