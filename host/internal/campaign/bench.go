@@ -18,15 +18,15 @@ import (
 // point is one benchmarked (instance, operation, length).
 type point struct {
 	registry.Point
-	in  *pluginv1.Instance
+	in  *plugin.Instance
 	id  string
 	rec *evidence.Record
 }
 
 // points lists what an instance is timed on: every operation, and for
 // symmetric primitives each operation at every length of the ladder.
-func (c *Campaign) points(in *pluginv1.Instance) []*point {
-	id := InstID(in)
+func (c *Campaign) points(in *plugin.Instance) []*point {
+	id := in.ID()
 	kind := registry.Kind(in.Kind)
 	var ps []*point
 	add := func(op string, msg, out int) {
@@ -114,7 +114,7 @@ func calibrate(p *plugin.Process, pt *point) (float64, error) {
 
 // bench calibrates and then measures the instances' operations over the
 // trials, each trial in a fresh process, and writes one record per point.
-func (c *Campaign) bench(s *plugin.Source, insts []*pluginv1.Instance, static int64) {
+func (c *Campaign) bench(s *plugin.Source, insts []*plugin.Instance, static int64) {
 	for _, in := range insts {
 		var todo []*point
 		for _, pt := range c.points(in) {
@@ -136,7 +136,7 @@ func (c *Campaign) benchInstance(s *plugin.Source, pts []*point, static int64) {
 	state := hoststate.Capture()
 	for _, pt := range pts {
 		pt.rec = &evidence.Record{
-			Plugin: s.Name, Instance: id, Name: pt.in.Name, Impl: pt.in.Impl, Kind: pt.in.Kind, StaticBytes: static,
+			Plugin: s.Name, Instance: id, Name: pt.in.Name, Impl: pt.in.Impl, Kind: string(pt.in.Kind), StaticBytes: static,
 			Op: pt.String(), BaseOp: pt.Op, MsgLen: pt.MsgLen, OutLen: pt.OutLen, State: state,
 		}
 	}

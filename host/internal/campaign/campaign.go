@@ -19,7 +19,6 @@ import (
 	"crucible.dev/host/internal/plugin"
 	"crucible.dev/host/internal/sandbox"
 	"crucible.dev/host/internal/session"
-	"crucible.dev/registry/pluginv1"
 )
 
 // Config is one campaign.
@@ -266,7 +265,7 @@ func (c *Campaign) runPlugin(s *plugin.Source) {
 	}
 	gate := map[string]string{}
 	for _, in := range insts {
-		id := InstID(in)
+		id := in.ID()
 		if in.Unavailable != "" {
 			gate[id] = "not built"
 			continue
@@ -303,9 +302,9 @@ func (c *Campaign) runPlugin(s *plugin.Source) {
 	if !c.cfg.Bench {
 		return
 	}
-	var bench []*pluginv1.Instance
+	var bench []*plugin.Instance
 	for _, in := range insts {
-		switch gate[InstID(in)] {
+		switch gate[in.ID()] {
 		case "pass", "known", "none", "skipped":
 			bench = append(bench, in)
 		}
@@ -319,21 +318,14 @@ func (c *Campaign) runPlugin(s *plugin.Source) {
 	c.writePlugin(&info)
 }
 
-func InstID(in *pluginv1.Instance) string {
-	if in.Impl == "" {
-		return in.Name
-	}
-	return in.Name + "/" + in.Impl
-}
-
 // pluginInfo records a plugin and the instances of it that this run covers:
 // an instance outside the suite or the shard is left out, so that it is
 // neither reported nor counted as one without a KAT.
-func (c *Campaign) pluginInfo(s *plugin.Source, p *plugin.Process, d *pluginv1.DescribeResponse, insts []*pluginv1.Instance) evidence.PluginInfo {
+func (c *Campaign) pluginInfo(s *plugin.Source, p *plugin.Process, d *plugin.Description, insts []*plugin.Instance) evidence.PluginInfo {
 	info := evidence.PluginInfo{
 		Name: s.Name, Source: s.Dir, Binary: s.Binary, BinarySHA: p.SHA256, SourceHash: s.Hash, Shadows: s.Shadows,
 		Version: d.Version, Module: d.Module, GoVersion: d.GoVersion,
-		Build: d.Build, Deps: d.Deps, CPUFeatures: d.CpuFeatures, Status: "ok",
+		Build: d.Build, Deps: d.Deps, CPUFeatures: d.CPUFeatures, Status: "ok",
 	}
 	if s.Dir != "" {
 		info.Source, _ = filepath.Rel(c.cfg.Root, s.Dir)

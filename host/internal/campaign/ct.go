@@ -35,12 +35,12 @@ func ConstantTime(root, cache string, log io.Writer, s *plugin.Source, start ses
 			continue
 		}
 		for _, op := range in.Ops {
-			if !op.Secret || !op.Ct {
+			if !op.Secret || !op.CT {
 				continue
 			}
 			p, err := sess.Alive()
 			if err != nil {
-				recs = append(recs, &evidence.CTRecord{Plugin: s.Name, Instance: InstID(in), Op: op.Name,
+				recs = append(recs, &evidence.CTRecord{Plugin: s.Name, Instance: in.ID(), Op: op.Name,
 					Verdict: evidence.CTError, Error: "restart: " + FirstLine(err.Error())})
 				continue
 			}
@@ -54,8 +54,8 @@ func ConstantTime(root, cache string, log io.Writer, s *plugin.Source, start ses
 // whose classes take the same time still crosses the threshold now and then
 // under a noisy neighbour, so a crossing is repeated with fresh inputs and
 // counts as a leak only if it recurs: a real leak does, noise rarely twice.
-func ctOp(p *plugin.Process, pluginName string, in *pluginv1.Instance, op string, n int) *evidence.CTRecord {
-	r := &evidence.CTRecord{Plugin: pluginName, Instance: InstID(in), Op: op}
+func ctOp(p *plugin.Process, pluginName string, in *plugin.Instance, op string, n int) *evidence.CTRecord {
+	r := &evidence.CTRecord{Plugin: pluginName, Instance: in.ID(), Op: op}
 	for len(r.Runs) < 2 {
 		resp, err := p.ConstantTime(&pluginv1.ConstantTimeRequest{Instance: r.Instance, Op: op, Measurements: int64(n)})
 		switch {

@@ -6,7 +6,6 @@ import (
 	"crucible.dev/host/internal/evidence"
 	"crucible.dev/host/internal/plugin"
 	"crucible.dev/registry"
-	"crucible.dev/registry/pluginv1"
 	"crucible.dev/registry/vectors"
 )
 
@@ -18,9 +17,8 @@ const (
 )
 
 // checkDeclared replays a vector file the plugin declares.
-func checkDeclared(v *pluginv1.VectorFile, r registry.Runner) (vectors.Result, error) {
-	rv := registry.VectorFile{Name: v.Name, Format: v.Format, Data: v.Data, Module: v.Module, Path: v.Path, SHA256: v.Sha256, Columns: v.Columns}
-	return vectors.ReplayVectorFile(rv, r)
+func checkDeclared(v registry.VectorFile, r registry.Runner) (vectors.Result, error) {
+	return vectors.ReplayVectorFile(v, r)
 }
 
 // vectorResult is the KAT result of one vector source's check.

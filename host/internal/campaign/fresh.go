@@ -9,7 +9,6 @@ import (
 	"crucible.dev/host/internal/evidence"
 	"crucible.dev/host/internal/plugin"
 	"crucible.dev/registry/kat"
-	"crucible.dev/registry/pluginv1"
 )
 
 // A published KAT file can be replayed by a plugin that does not implement
@@ -36,7 +35,7 @@ func newFreshSeed() (string, error) {
 
 // freshCheck generates g's file from the run's seed and compares it with
 // the first implementation's of the same instance and source.
-func (c *Campaign) freshCheck(p *plugin.Process, pluginName, id string, in *pluginv1.Instance, g *pluginv1.KAT) evidence.KATResult {
+func (c *Campaign) freshCheck(p *plugin.Process, pluginName, id string, in *plugin.Instance, g plugin.KAT) evidence.KATResult {
 	n := c.cfg.Fresh
 	r := evidence.KATResult{Source: g.Source + " (fresh seed)", Type: "fresh-seed", Records: n}
 	seed, err := hex.DecodeString(c.cfg.FreshSeed)

@@ -7,10 +7,10 @@ import (
 
 	"crucible.dev/host/internal/evidence"
 	"crucible.dev/host/internal/plugin"
+	"crucible.dev/registry"
 	"crucible.dev/registry/catalog"
 	"crucible.dev/registry/kat"
 	"crucible.dev/registry/kat/reference"
-	"crucible.dev/registry/pluginv1"
 	"crucible.dev/registry/vectors"
 )
 
@@ -18,8 +18,8 @@ import (
 // files it generates, hashed and compared with the catalog's published
 // digests, and the vector sources replayed through the plugin. It writes
 // the results and returns the instance's KAT status.
-func (c *Campaign) katGate(p *plugin.Process, pluginName string, in *pluginv1.Instance) string {
-	id := InstID(in)
+func (c *Campaign) katGate(p *plugin.Process, pluginName string, in *plugin.Instance) string {
+	id := in.ID()
 	path := evidence.KATPath(c.cfg.Out, pluginName, id)
 	entry, _ := catalog.Lookup(in.Name)
 	if c.cfg.Resume {
@@ -32,7 +32,7 @@ func (c *Campaign) katGate(p *plugin.Process, pluginName string, in *pluginv1.In
 		}
 	}
 	rec := evidence.KATRecord{Plugin: pluginName, Instance: id}
-	for _, g := range in.Kats {
+	for _, g := range in.KATs {
 		rec.Results = append(rec.Results, c.generated(p, pluginName, id, entry, in.DeclaredDigests, g)...)
 		if c.cfg.Fresh > 0 {
 			rec.Results = append(rec.Results, c.freshCheck(p, pluginName, id, in, g))
@@ -97,7 +97,7 @@ func katStatus(rs []evidence.KATResult) string {
 // publishes for its source or, where it publishes none, every digest the
 // plugin declares. A declared digest that contradicts the catalog's is a
 // finding of its own.
-func (c *Campaign) generated(p *plugin.Process, pluginName, id string, e *catalog.Entry, declared []*pluginv1.DeclaredDigest, g *pluginv1.KAT) []evidence.KATResult {
+func (c *Campaign) generated(p *plugin.Process, pluginName, id string, e *catalog.Entry, declared []registry.DeclaredDigest, g plugin.KAT) []evidence.KATResult {
 	var ds []catalog.Digest
 	if e != nil {
 		for _, d := range e.Digests {
@@ -112,17 +112,17 @@ func (c *Campaign) generated(p *plugin.Process, pluginName, id string, e *catalo
 		if len(ds) == 0 || d.Source != g.Source {
 			continue
 		}
-		if cd, ok := e.DigestFor(d.Source, int(d.Records)); ok && cd.SHA256 != d.Sha256 {
+		if cd, ok := e.DigestFor(d.Source, int(d.Records)); ok && cd.SHA256 != d.SHA256 {
 			out = append(out, evidence.KATResult{Source: g.Source, Type: "generated", Records: int(d.Records), Provenance: provDeclared,
-				Status: "fail", Expected: d.Sha256, Origin: d.Origin,
-				Detail: fmt.Sprintf("the plugin declares digest %s, the catalog publishes %s (%s); the catalog's is the one checked", d.Sha256, cd.SHA256, cd.Origin)})
+				Status: "fail", Expected: d.SHA256, Origin: d.Origin,
+				Detail: fmt.Sprintf("the plugin declares digest %s, the catalog publishes %s (%s); the catalog's is the one checked", d.SHA256, cd.SHA256, cd.Origin)})
 		}
 	}
 	if len(ds) == 0 {
 		prov = provDeclared
 		for _, d := range declared {
 			if d.Source == g.Source && (c.cfg.Long || d.Records <= 100) {
-				ds = append(ds, catalog.Digest{Source: d.Source, Records: int(d.Records), SHA256: d.Sha256, Origin: d.Origin})
+				ds = append(ds, catalog.Digest{Source: d.Source, Records: int(d.Records), SHA256: d.SHA256, Origin: d.Origin})
 			}
 		}
 	}

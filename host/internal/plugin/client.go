@@ -213,14 +213,17 @@ func grpcCode(err error) string {
 }
 
 // Describe asks the plugin what it serves.
-func (p *Process) Describe() (*pluginv1.DescribeResponse, error) {
+func (p *Process) Describe() (*Description, error) {
 	ctx, cancel := p.call(p.lim.Call)
 	defer cancel()
 	d, err := p.rpc.Describe(ctx, &pluginv1.DescribeRequest{})
 	if err != nil {
 		return nil, p.wrap("describe", err, p.lim.Call)
 	}
-	return d, p.reject(checkDescribe(d))
+	if err := p.reject(checkDescribe(d)); err != nil {
+		return nil, err
+	}
+	return describeFromWire(d), nil
 }
 
 // reject stops a plugin whose reply broke the protocol: nothing more it
