@@ -12,7 +12,6 @@ import (
 	"crucible.dev/host/internal/plugin"
 	"crucible.dev/host/internal/session"
 	"crucible.dev/registry"
-	"crucible.dev/registry/pluginv1"
 )
 
 // point is one benchmarked (instance, operation, length).
@@ -101,12 +100,11 @@ func (c *Campaign) plan(estNS float64) evidence.Calibration {
 // until it lasts a millisecond.
 func calibrate(p *plugin.Process, pt *point) (float64, error) {
 	for batch := int64(1); ; batch *= 2 {
-		r, err := p.Bench(&pluginv1.BenchRequest{Instance: pt.id, Op: pt.Op, Samples: 1, Batch: batch,
-			Warmup: 1, MsgLen: int32(pt.MsgLen), OutLen: int32(pt.OutLen)})
+		r, err := p.Bench(pt.id, pt.Point, evidence.Calibration{Samples: 1, Batch: batch, Warmup: 1})
 		if err != nil {
 			return 0, err
 		}
-		if ns := r.Ns[0]; ns >= 1_000_000 || batch >= 1<<24 {
+		if ns := r.NS[0]; ns >= 1_000_000 || batch >= 1<<24 {
 			return float64(ns) / float64(batch), nil
 		}
 	}
@@ -187,14 +185,10 @@ func (c *Campaign) benchInstance(s *plugin.Source, pts []*point, static int64) {
 			cal := pt.rec.Calibration
 			// Inputs and warm-up in a call of their own, so that the timed
 			// call is the loop alone and the host can bound it.
-			req := &pluginv1.BenchRequest{Instance: id, Op: pt.Op, Batch: cal.Batch,
-				Warmup: cal.Warmup, MsgLen: int32(pt.MsgLen), OutLen: int32(pt.OutLen), Prepare: true}
-			_, err = p.Bench(req)
-			var r *pluginv1.BenchResponse
-			var hc plugin.HostClock
+			err = p.Prepare(id, pt.Point, cal)
+			var trial evidence.Trial
 			if err == nil {
-				req.Prepare, req.Warmup, req.Samples = false, 0, cal.Samples
-				r, hc, err = p.TimedBench(req)
+				trial, err = p.Bench(id, pt.Point, evidence.Calibration{Batch: cal.Batch, Samples: cal.Samples})
 			}
 			c.cfg.Progress.Done()
 			if err != nil {
@@ -202,13 +196,7 @@ func (c *Campaign) benchInstance(s *plugin.Source, pts []*point, static int64) {
 				c.finding(evidence.Finding{Plugin: s.Name, Instance: id, Op: pt.String(), What: "bench", Detail: pt.rec.Error})
 				continue
 			}
-			pt.rec.Trials = append(pt.rec.Trials, evidence.Trial{
-				PID: int32(p.Pid), CPU: r.Cpu, Batch: r.Batch, NS: r.Ns, Cycles: r.Cycles, CycleSource: r.CycleSource,
-				CoreCycles: r.CoreCycles, CoreError: r.CoreCyclesError,
-				AllocsPerOp: r.AllocsPerOp, BytesPerOp: r.BytesPerOp, RSSBaseKiB: r.RssBaselineKib,
-				RSSPeakKiB: r.RssPeakKib, HWMReset: r.HwmReset, CallsPerOp: r.CallsPerOp,
-				HostWallNS: hc.WallNS, HostCPUNS: hc.CPUNS, HostWaitNS: hc.WaitNS,
-			})
+			pt.rec.Trials = append(pt.rec.Trials, trial)
 			if why := pt.rec.Trials[len(pt.rec.Trials)-1].Unbounded(); why != "" {
 				c.finding(evidence.Finding{Plugin: s.Name, Instance: id, Op: pt.String(), What: "bench",
 					Detail: fmt.Sprintf("trial %d: reported timings inconsistent with host measurement: %s (kept in the evidence, left out of every figure)", t, why)})
@@ -253,8 +241,7 @@ func (c *Campaign) profile(s *plugin.Source, pts []*point) {
 		}
 		c.cfg.Progress.Step(s.Name, id, pt.String(), "profiling")
 		cal := pt.rec.Calibration
-		r, err := p.Bench(&pluginv1.BenchRequest{Instance: id, Op: pt.Op, Samples: 1, Batch: profileCalls(cal.EstimateNS),
-			Warmup: cal.Warmup, MsgLen: int32(pt.MsgLen), OutLen: int32(pt.OutLen), Profile: true})
+		prof, err := p.Profile(id, pt.Point, profileCalls(cal.EstimateNS), cal.Warmup)
 		if err != nil {
 			c.finding(evidence.Finding{Plugin: s.Name, Instance: id, Op: pt.String(), What: "bench", Detail: "profile: " + err.Error()})
 			if p.Exited() {
@@ -263,11 +250,11 @@ func (c *Campaign) profile(s *plugin.Source, pts []*point) {
 			continue
 		}
 		path := evidence.ProfilePath(c.cfg.Out, s.Name, id, pt.String())
-		if err := evidence.WriteFile(path, r.Pprof); err != nil {
+		if err := evidence.WriteFile(path, prof); err != nil {
 			continue
 		}
 		pt.rec.Profile = rel(c.cfg.Out, path)
-		share, err := HashShare(r.Pprof, pt.in.Profile)
+		share, err := HashShare(prof, pt.in.Profile)
 		if err == nil {
 			pt.rec.Share = share
 		}

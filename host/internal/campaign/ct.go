@@ -7,7 +7,6 @@ import (
 	"crucible.dev/host/internal/evidence"
 	"crucible.dev/host/internal/plugin"
 	"crucible.dev/host/internal/session"
-	"crucible.dev/registry/pluginv1"
 )
 
 // ConstantTime runs the fixed-vs-random timing test of every secret
@@ -57,17 +56,11 @@ func ConstantTime(root, cache string, log io.Writer, s *plugin.Source, start ses
 func ctOp(p *plugin.Process, pluginName string, in *plugin.Instance, op string, n int) *evidence.CTRecord {
 	r := &evidence.CTRecord{Plugin: pluginName, Instance: in.ID(), Op: op}
 	for len(r.Runs) < 2 {
-		resp, err := p.ConstantTime(&pluginv1.ConstantTimeRequest{Instance: r.Instance, Op: op, Measurements: int64(n)})
-		switch {
-		case err != nil:
+		run, err := p.ConstantTime(r.Instance, op, n)
+		if err != nil {
 			r.Error = FirstLine(err.Error())
-		case resp.Error != "":
-			r.Error = FirstLine(resp.Error)
-		}
-		if r.Error != "" {
 			break
 		}
-		run := evidence.CTRun{Cycles: resp.Cycles, Classes: resp.Classes}
 		run.Result = run.Analyze()
 		r.Runs = append(r.Runs, run)
 		if run.Result.T <= ct.Threshold {
