@@ -139,7 +139,8 @@ func New(cfg Config) (*Campaign, error) {
 	return c, evidence.WriteJSON(path, camp)
 }
 
-// Sources discovers and builds the plugins.
+// Sources discovers the plugins: the workspace's and the prebuilt ones; each
+// is built when the campaign reaches it.
 func Sources(cfg Config) ([]plugin.Source, error) {
 	srcs, err := plugin.Discover(cfg.Root, cfg.PluginDirs)
 	if err != nil {

@@ -2,6 +2,7 @@ package campaign
 
 import (
 	"fmt"
+	"io"
 	"path/filepath"
 	"strings"
 
@@ -140,7 +141,7 @@ func (c *Campaign) generated(p *plugin.Process, pluginName, id string, e *catalo
 			continue
 		}
 		var file strings.Builder
-		w := &tee{h, &file}
+		w := io.MultiWriter(h, &file)
 		if err := p.GenerateKAT(id, g.Source, d.Records, nil, w); err != nil {
 			r.Status, r.Detail = "error", err.Error()
 			out = append(out, r)
@@ -172,15 +173,6 @@ func (c *Campaign) generated(p *plugin.Process, pluginName, id string, e *catalo
 		out = append(out, r)
 	}
 	return out
-}
-
-type tee struct {
-	a, b interface{ Write([]byte) (int, error) }
-}
-
-func (t *tee) Write(p []byte) (int, error) {
-	t.a.Write(p)
-	return t.b.Write(p)
 }
 
 func rel(base, p string) string {
