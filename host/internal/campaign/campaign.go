@@ -264,11 +264,11 @@ func (c *Campaign) runPlugin(s *plugin.Source) {
 		}
 		return true
 	}
-	gate := map[string]string{}
+	gate := map[string]evidence.KATStatus{}
 	for _, in := range insts {
 		id := in.ID()
 		if in.Unavailable != "" {
-			gate[id] = "not built"
+			gate[id] = evidence.KATNotBuilt
 			continue
 		}
 		if !alive(id) {
@@ -281,7 +281,7 @@ func (c *Campaign) runPlugin(s *plugin.Source) {
 		if c.cfg.KAT {
 			gate[id] = c.katGate(p, s.Name, in)
 		} else {
-			gate[id] = "skipped"
+			gate[id] = evidence.KATSkipped
 		}
 		if c.cfg.Robust {
 			if !alive(id) {
@@ -306,7 +306,7 @@ func (c *Campaign) runPlugin(s *plugin.Source) {
 	var bench []*plugin.Instance
 	for _, in := range insts {
 		switch gate[in.ID()] {
-		case "pass", "known", "none", "skipped":
+		case evidence.KATPass, evidence.KATKnown, evidence.KATNone, evidence.KATSkipped:
 			bench = append(bench, in)
 		}
 	}
