@@ -7,7 +7,6 @@ import (
 	"sort"
 	"text/tabwriter"
 
-	"crucible.dev/host/internal/campaign"
 	"crucible.dev/host/internal/interop"
 	"crucible.dev/host/internal/plugin"
 	"crucible.dev/host/internal/session"
@@ -60,9 +59,9 @@ func cmdInterop(args []string) error {
 		}
 		for _, in := range sess.Select(*suite, session.Shard{}) {
 			if in.Unavailable == "" {
-				id := campaign.InstID(in)
+				id := in.ID()
 				byName[in.Name] = append(byName[in.Name], interop.Impl{Plugin: s.Name, ID: id, Kind: registry.Kind(in.Kind),
-					Passes: len(in.Sizes.GetMessages()), KeySize: int(in.Sizes.GetKey()), R: sess.Process().Runner(id)})
+					Passes: len(in.Sizes.Messages), KeySize: int(in.Sizes.Key), R: sess.Process().Runner(id)})
 			}
 		}
 	}

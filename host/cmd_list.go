@@ -58,7 +58,7 @@ func cmdList(args []string) error {
 			fmt.Fprintf(tw, "%s\t(prebuilt %s, shadows the workspace plugin %s)\t\t\t\t\n", s.Name, s.Binary, s.Shadows)
 		}
 		for _, in := range d.Instances {
-			sz := sizes(registry.SizesFromWire(in.Sizes))
+			sz := sizes(in.Sizes)
 			if in.Unavailable != "" {
 				sz = "not built: " + in.Unavailable
 			}

@@ -197,7 +197,7 @@ func problems(s *evidence.Summary) []string {
 	var out []string
 	for _, in := range s.Instances {
 		switch {
-		case in.KAT == "pass", in.KAT == "known", in.KAT == "not built", named[in.Plugin+"\x00"+in.ID]:
+		case in.KAT == evidence.KATPass, in.KAT == evidence.KATKnown, in.KAT == evidence.KATNotBuilt, named[in.Plugin+"\x00"+in.ID]:
 		default:
 			out = append(out, fmt.Sprintf("%s %s: KAT %s", in.Plugin, in.ID, in.KAT))
 		}

@@ -3,7 +3,7 @@
 // fresh processes, and writes the evidence and reports of a campaign.
 // `host help` lists the commands (list, run, kat, bench, robust, interop,
 // ct, check, report, validate, compare, baseline, gate, export, lock,
-// merge); each command lives in its own cmd_*.go file.
+// merge, plan, build-ngcc); each command lives in its own cmd_*.go file.
 //
 // Exit status: 0 when every instance ran and every KAT passed, 1 when the
 // run finished with findings, 2 on usage or setup errors.

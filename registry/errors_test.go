@@ -35,7 +35,10 @@ func (panicKEM) Decapsulate(sk, ct []byte) ([]byte, error) {
 func TestErrorCodes(t *testing.T) {
 	in := &Instance{Name: "P", Kind: KindKEM, KEM: panicKEM{},
 		Sizes: Sizes{PublicKey: 4, SecretKey: 4, Ciphertext: 4, SharedSecret: 4}}
-	s, err := newServer(&Plugin{Name: "p", Instances: []*Instance{in}})
+	// An instance not built here has no implementation to take
+	// operations from; serving it beside one that is must not fail.
+	absent := &Instance{Name: "X", Kind: KindKEX, Unavailable: "needs cgo"}
+	s, err := newServer(&Plugin{Name: "p", Instances: []*Instance{in, absent}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -70,6 +73,10 @@ func TestErrorCodes(t *testing.T) {
 	}
 	if code != pluginv1.ErrorCode_ERROR_CODE_UNKNOWN {
 		t.Errorf("bench of an unknown instance: status %v, code %v", err, code)
+	}
+	r, err := s.Run(context.Background(), &pluginv1.RunRequest{Instance: "X", Op: OpExchange})
+	if err != nil || r.Code != pluginv1.ErrorCode_ERROR_CODE_UNAVAILABLE {
+		t.Errorf("run on an instance not built: %v, code %v", err, r.GetCode())
 	}
 	if e := withKind(errors.New("x"), ErrUnavailable); e.Error() != "x" || !errors.Is(e, ErrUnavailable) {
 		t.Errorf("withKind changed the text or lost the kind: %q", e)

@@ -98,6 +98,9 @@ func newServer(p *Plugin) (*server, error) {
 			return nil, fmt.Errorf("instance %s served twice", in.ID())
 		}
 		s.byID[in.ID()] = in
+		if in.Unavailable != "" {
+			continue // no implementation to take operations from
+		}
 		s.ops[in.ID()] = map[string]Op{}
 		for _, op := range Ops(in) {
 			if _, dup := s.ops[in.ID()][op.Name]; !dup { // the first of a name wins, as in FindOp

@@ -10,13 +10,12 @@ import (
 	"crucible.dev/registry"
 	"crucible.dev/registry/eval/catalog"
 	"crucible.dev/registry/eval/vectors"
-	"crucible.dev/registry/pluginv1"
 )
 
-func describeInstance(in *pluginv1.Instance) evidence.InstanceInfo {
+func describeInstance(in *plugin.Instance) evidence.InstanceInfo {
 	ii := evidence.InstanceInfo{
-		ID: InstID(in), Name: in.Name, Impl: in.Impl, Kind: registry.Kind(in.Kind),
-		Declared: registry.SizesFromWire(in.Sizes), Notes: in.Notes,
+		ID: in.ID(), Name: in.Name, Impl: in.Impl, Kind: in.Kind,
+		Declared: in.Sizes, Notes: in.Notes,
 		Unavailable: in.Unavailable, Profile: in.Profile,
 	}
 	for _, op := range in.Ops {
@@ -129,8 +128,8 @@ func exchange(r registry.Runner, n int) (*registry.Transcript, error) {
 
 // audit compares catalog, declared and actual sizes, and records mismatches
 // as findings.
-func (c *Campaign) audit(p *plugin.Process, pluginName string, in *pluginv1.Instance, info *evidence.PluginInfo) {
-	id := InstID(in)
+func (c *Campaign) audit(p *plugin.Process, pluginName string, in *plugin.Instance, info *evidence.PluginInfo) {
+	id := in.ID()
 	var ii *evidence.InstanceInfo
 	for i := range info.Instances {
 		if info.Instances[i].ID == id {
@@ -240,9 +239,9 @@ func at(xs []int, i int) int {
 // KATSources names every KAT source that applies to an instance: the files
 // it generates, the catalog's vector sources for its name, and the vector
 // files it declares (marked so).
-func KATSources(in *pluginv1.Instance) []string {
+func KATSources(in *plugin.Instance) []string {
 	var out []string
-	for _, k := range in.Kats {
+	for _, k := range in.KATs {
 		out = append(out, k.Source)
 	}
 	for _, src := range vectors.For(in.Name, false) {

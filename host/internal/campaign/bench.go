@@ -12,21 +12,20 @@ import (
 	"crucible.dev/host/internal/plugin"
 	"crucible.dev/host/internal/session"
 	"crucible.dev/registry"
-	"crucible.dev/registry/pluginv1"
 )
 
 // point is one benchmarked (instance, operation, length).
 type point struct {
 	registry.Point
-	in  *pluginv1.Instance
+	in  *plugin.Instance
 	id  string
 	rec *evidence.Record
 }
 
 // points lists what an instance is timed on: every operation, and for
 // symmetric primitives each operation at every length of the ladder.
-func (c *Campaign) points(in *pluginv1.Instance) []*point {
-	id := InstID(in)
+func (c *Campaign) points(in *plugin.Instance) []*point {
+	id := in.ID()
 	kind := registry.Kind(in.Kind)
 	var ps []*point
 	add := func(op string, msg, out int) {
@@ -101,12 +100,11 @@ func (c *Campaign) plan(estNS float64) evidence.Calibration {
 // until it lasts a millisecond.
 func calibrate(p *plugin.Process, pt *point) (float64, error) {
 	for batch := int64(1); ; batch *= 2 {
-		r, err := p.Bench(&pluginv1.BenchRequest{Instance: pt.id, Op: pt.Op, Samples: 1, Batch: batch,
-			Warmup: 1, MsgLen: int32(pt.MsgLen), OutLen: int32(pt.OutLen)})
+		r, err := p.Bench(pt.id, pt.Point, evidence.Calibration{Samples: 1, Batch: batch, Warmup: 1})
 		if err != nil {
 			return 0, err
 		}
-		if ns := r.Ns[0]; ns >= 1_000_000 || batch >= 1<<24 {
+		if ns := r.NS[0]; ns >= 1_000_000 || batch >= 1<<24 {
 			return float64(ns) / float64(batch), nil
 		}
 	}
@@ -114,7 +112,7 @@ func calibrate(p *plugin.Process, pt *point) (float64, error) {
 
 // bench calibrates and then measures the instances' operations over the
 // trials, each trial in a fresh process, and writes one record per point.
-func (c *Campaign) bench(s *plugin.Source, insts []*pluginv1.Instance, static int64) {
+func (c *Campaign) bench(s *plugin.Source, insts []*plugin.Instance, static int64) {
 	for _, in := range insts {
 		var todo []*point
 		for _, pt := range c.points(in) {
@@ -136,7 +134,7 @@ func (c *Campaign) benchInstance(s *plugin.Source, pts []*point, static int64) {
 	state := hoststate.Capture()
 	for _, pt := range pts {
 		pt.rec = &evidence.Record{
-			Plugin: s.Name, Instance: id, Name: pt.in.Name, Impl: pt.in.Impl, Kind: pt.in.Kind, StaticBytes: static,
+			Plugin: s.Name, Instance: id, Name: pt.in.Name, Impl: pt.in.Impl, Kind: string(pt.in.Kind), StaticBytes: static,
 			Op: pt.String(), BaseOp: pt.Op, MsgLen: pt.MsgLen, OutLen: pt.OutLen, State: state,
 		}
 	}
@@ -184,20 +182,14 @@ func (c *Campaign) benchInstance(s *plugin.Source, pts []*point, static int64) {
 				c.cfg.Progress.Done()
 				continue
 			}
-			r, hc, nw, err := c.timedTrial(p, id, pt)
+			trial, err := c.timedTrial(p, id, pt)
 			c.cfg.Progress.Done()
 			if err != nil {
 				pt.rec.Error = fmt.Sprintf("trial %d: %v", t, err)
 				c.finding(evidence.Finding{Plugin: s.Name, Instance: id, Op: pt.String(), What: "bench", Detail: pt.rec.Error})
 				continue
 			}
-			pt.rec.Trials = append(pt.rec.Trials, evidence.Trial{
-				PID: int32(p.Pid), CPU: r.Cpu, Batch: r.Batch, NS: r.Ns, Cycles: r.Cycles, CycleSource: r.CycleSource,
-				CoreCycles: r.CoreCycles, CoreError: r.CoreCyclesError,
-				AllocsPerOp: r.AllocsPerOp, BytesPerOp: r.BytesPerOp, RSSBaseKiB: r.RssBaselineKib,
-				RSSPeakKiB: r.RssPeakKib, HWMReset: r.HwmReset, CallsPerOp: r.CallsPerOp,
-				HostWallNS: hc.WallNS, HostCPUNS: hc.CPUNS, HostWaitNS: hc.WaitNS, Noise: nw,
-			})
+			pt.rec.Trials = append(pt.rec.Trials, trial)
 			if why := pt.rec.Trials[len(pt.rec.Trials)-1].Unbounded(); why != "" {
 				c.finding(evidence.Finding{Plugin: s.Name, Instance: id, Op: pt.String(), What: "bench",
 					Detail: fmt.Sprintf("trial %d: reported timings inconsistent with host measurement: %s (kept in the evidence, left out of every figure)", t, why)})
@@ -245,8 +237,7 @@ func (c *Campaign) profile(s *plugin.Source, pts []*point) {
 		}
 		c.cfg.Progress.Step(s.Name, id, pt.String(), "profiling")
 		cal := pt.rec.Calibration
-		r, err := p.Bench(&pluginv1.BenchRequest{Instance: id, Op: pt.Op, Samples: 1, Batch: profileCalls(cal.EstimateNS),
-			Warmup: cal.Warmup, MsgLen: int32(pt.MsgLen), OutLen: int32(pt.OutLen), Profile: true})
+		prof, err := p.Profile(id, pt.Point, profileCalls(cal.EstimateNS), cal.Warmup)
 		if err != nil {
 			c.finding(evidence.Finding{Plugin: s.Name, Instance: id, Op: pt.String(), What: "bench", Detail: "profile: " + err.Error()})
 			if p.Exited() {
@@ -255,11 +246,11 @@ func (c *Campaign) profile(s *plugin.Source, pts []*point) {
 			continue
 		}
 		path := evidence.ProfilePath(c.cfg.Out, s.Name, id, pt.String())
-		if err := evidence.WriteFile(path, r.Pprof); err != nil {
+		if err := evidence.WriteFile(path, prof); err != nil {
 			continue
 		}
 		pt.rec.Profile = rel(c.cfg.Out, path)
-		share, err := HashShare(r.Pprof, pt.in.Profile)
+		share, err := HashShare(prof, pt.in.Profile)
 		if err == nil {
 			pt.rec.Share = share
 		}

@@ -19,7 +19,6 @@ import (
 	"crucible.dev/host/internal/plugin"
 	"crucible.dev/host/internal/sandbox"
 	"crucible.dev/host/internal/session"
-	"crucible.dev/registry/pluginv1"
 )
 
 // Config is one campaign.
@@ -147,7 +146,8 @@ func New(cfg Config) (*Campaign, error) {
 	return c, evidence.WriteJSON(path, camp)
 }
 
-// Sources discovers and builds the plugins.
+// Sources discovers the plugins: the workspace's and the prebuilt ones; each
+// is built when the campaign reaches it.
 func Sources(cfg Config) ([]plugin.Source, error) {
 	srcs, err := plugin.Discover(cfg.Root, cfg.PluginDirs)
 	if err != nil {
@@ -282,11 +282,11 @@ func (c *Campaign) runPlugin(s *plugin.Source) {
 		}
 		return true
 	}
-	gate := map[string]string{}
+	gate := map[string]evidence.KATStatus{}
 	for _, in := range insts {
-		id := InstID(in)
+		id := in.ID()
 		if in.Unavailable != "" {
-			gate[id] = "not built"
+			gate[id] = evidence.KATNotBuilt
 			continue
 		}
 		if !alive(id) {
@@ -299,7 +299,7 @@ func (c *Campaign) runPlugin(s *plugin.Source) {
 		if c.cfg.KAT {
 			gate[id] = c.katGate(p, s.Name, in)
 		} else {
-			gate[id] = "skipped"
+			gate[id] = evidence.KATSkipped
 		}
 		if c.cfg.Robust {
 			if !alive(id) {
@@ -321,10 +321,10 @@ func (c *Campaign) runPlugin(s *plugin.Source) {
 	if !c.cfg.Bench {
 		return
 	}
-	var bench []*pluginv1.Instance
+	var bench []*plugin.Instance
 	for _, in := range insts {
-		switch gate[InstID(in)] {
-		case "pass", "known", "none", "skipped":
+		switch gate[in.ID()] {
+		case evidence.KATPass, evidence.KATKnown, evidence.KATNone, evidence.KATSkipped:
 			bench = append(bench, in)
 		}
 	}
@@ -337,21 +337,14 @@ func (c *Campaign) runPlugin(s *plugin.Source) {
 	c.writePlugin(&info)
 }
 
-func InstID(in *pluginv1.Instance) string {
-	if in.Impl == "" {
-		return in.Name
-	}
-	return in.Name + "/" + in.Impl
-}
-
 // pluginInfo records a plugin and the instances of it that this run covers:
 // an instance outside the suite or the shard is left out, so that it is
 // neither reported nor counted as one without a KAT.
-func (c *Campaign) pluginInfo(s *plugin.Source, p *plugin.Process, d *pluginv1.DescribeResponse, insts []*pluginv1.Instance) evidence.PluginInfo {
+func (c *Campaign) pluginInfo(s *plugin.Source, p *plugin.Process, d *plugin.Description, insts []*plugin.Instance) evidence.PluginInfo {
 	info := evidence.PluginInfo{
 		Name: s.Name, Source: s.Dir, Binary: s.Binary, BinarySHA: p.SHA256, SourceHash: s.Hash, Shadows: s.Shadows,
 		Version: d.Version, Module: d.Module, GoVersion: d.GoVersion,
-		Build: d.Build, Deps: d.Deps, CPUFeatures: d.CpuFeatures, Status: "ok",
+		Build: d.Build, Deps: d.Deps, CPUFeatures: d.CPUFeatures, Status: "ok",
 	}
 	if s.Dir != "" {
 		info.Source, _ = filepath.Rel(c.cfg.Root, s.Dir)

@@ -9,7 +9,6 @@ import (
 	"crucible.dev/host/internal/evidence"
 	"crucible.dev/host/internal/plugin"
 	"crucible.dev/registry"
-	"crucible.dev/registry/pluginv1"
 )
 
 // CounterInstructions is the one counter --counter knows: machine
@@ -81,7 +80,7 @@ func (c *Campaign) count(s *plugin.Source, pts []*point) {
 	}
 	var notes map[string]string
 	for _, in := range d.Instances {
-		if InstID(in) == id {
+		if in.ID() == id {
 			notes = in.Notes
 		}
 	}
@@ -92,12 +91,9 @@ func (c *Campaign) count(s *plugin.Source, pts []*point) {
 			continue
 		}
 		c.cfg.Progress.Step(s.Name, id, pt.String(), "counting instructions")
-		req := &pluginv1.BenchRequest{Instance: id, Op: pt.Op, Batch: calls, Warmup: countWarmup,
-			MsgLen: int32(pt.MsgLen), OutLen: int32(pt.OutLen), Prepare: true}
-		_, err := p.Bench(req)
+		err := p.Prepare(id, pt.Point, evidence.Calibration{Batch: calls, Warmup: countWarmup})
 		if err == nil {
-			req.Prepare, req.Warmup, req.Samples = false, 0, 1
-			_, err = p.Bench(req)
+			_, err = p.Bench(id, pt.Point, evidence.Calibration{Batch: calls, Samples: 1})
 		}
 		if err != nil {
 			fail(pt, err)
@@ -122,7 +118,7 @@ func (c *Campaign) count(s *plugin.Source, pts []*point) {
 		}
 		ins.Calls, ins.PerOp = calls, float64(ins.Total)/float64(calls)
 		ins.Tool = cnt.Version + " callgrind"
-		ins.CPUFeatures, ins.Notes = slices.Clone(d.CpuFeatures), notes
+		ins.CPUFeatures, ins.Notes = slices.Clone(d.CPUFeatures), notes
 		pt.rec.Instructions = ins
 	}
 }

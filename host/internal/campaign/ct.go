@@ -7,7 +7,6 @@ import (
 	"crucible.dev/host/internal/evidence"
 	"crucible.dev/host/internal/plugin"
 	"crucible.dev/host/internal/session"
-	"crucible.dev/registry/pluginv1"
 )
 
 // ConstantTime runs the fixed-vs-random timing test of every secret
@@ -35,12 +34,12 @@ func ConstantTime(root, cache string, log io.Writer, s *plugin.Source, start ses
 			continue
 		}
 		for _, op := range in.Ops {
-			if !op.Secret || !op.Ct {
+			if !op.Secret || !op.CT {
 				continue
 			}
 			p, err := sess.Alive()
 			if err != nil {
-				recs = append(recs, &evidence.CTRecord{Plugin: s.Name, Instance: InstID(in), Op: op.Name,
+				recs = append(recs, &evidence.CTRecord{Plugin: s.Name, Instance: in.ID(), Op: op.Name,
 					Verdict: evidence.CTError, Error: "restart: " + FirstLine(err.Error())})
 				continue
 			}
@@ -54,20 +53,14 @@ func ConstantTime(root, cache string, log io.Writer, s *plugin.Source, start ses
 // whose classes take the same time still crosses the threshold now and then
 // under a noisy neighbour, so a crossing is repeated with fresh inputs and
 // counts as a leak only if it recurs: a real leak does, noise rarely twice.
-func ctOp(p *plugin.Process, pluginName string, in *pluginv1.Instance, op string, n int) *evidence.CTRecord {
-	r := &evidence.CTRecord{Plugin: pluginName, Instance: InstID(in), Op: op}
+func ctOp(p *plugin.Process, pluginName string, in *plugin.Instance, op string, n int) *evidence.CTRecord {
+	r := &evidence.CTRecord{Plugin: pluginName, Instance: in.ID(), Op: op}
 	for len(r.Runs) < 2 {
-		resp, err := p.ConstantTime(&pluginv1.ConstantTimeRequest{Instance: r.Instance, Op: op, Measurements: int64(n)})
-		switch {
-		case err != nil:
+		run, err := p.ConstantTime(r.Instance, op, n)
+		if err != nil {
 			r.Error = FirstLine(err.Error())
-		case resp.Error != "":
-			r.Error = FirstLine(resp.Error)
-		}
-		if r.Error != "" {
 			break
 		}
-		run := evidence.CTRun{Cycles: resp.Cycles, Classes: resp.Classes}
 		run.Result = run.Analyze()
 		r.Runs = append(r.Runs, run)
 		if run.Result.T <= ct.Threshold {

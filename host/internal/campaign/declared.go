@@ -7,7 +7,6 @@ import (
 	"crucible.dev/host/internal/plugin"
 	"crucible.dev/registry"
 	"crucible.dev/registry/eval/vectors"
-	"crucible.dev/registry/pluginv1"
 )
 
 // The provenance of KAT material: the evaluator's catalog (independent of
@@ -18,9 +17,8 @@ const (
 )
 
 // checkDeclared replays a vector file the plugin declares.
-func checkDeclared(v *pluginv1.VectorFile, r registry.Runner) (vectors.Result, error) {
-	rv := registry.VectorFile{Name: v.Name, Format: v.Format, Data: v.Data, Module: v.Module, Path: v.Path, SHA256: v.Sha256, Columns: v.Columns}
-	return vectors.ReplayVectorFile(rv, r)
+func checkDeclared(v registry.VectorFile, r registry.Runner) (vectors.Result, error) {
+	return vectors.ReplayVectorFile(v, r)
 }
 
 // vectorResult is the KAT result of one vector source's check.
@@ -28,22 +26,22 @@ func vectorResult(name, prov string, res vectors.Result, err error, died string)
 	r := evidence.KATResult{Source: name, Type: "vectors", Provenance: prov, Passed: res.Passed, Failed: res.Failed, Failures: res.Failures}
 	switch {
 	case errors.Is(err, vectors.ErrUnavailable):
-		r.Status, r.Detail = "skipped", err.Error()
+		r.Status, r.Detail = evidence.KATSkipped, err.Error()
 	case errors.Is(err, vectors.ErrUnsupported):
 		// The implementation declares it cannot express any case of
 		// this source (e.g. an API that refuses the empty message):
 		// reported with its reason, neither pass nor failure.
-		r.Status, r.Detail = "unsupported", err.Error()
+		r.Status, r.Detail = evidence.KATUnsupported, err.Error()
 	case err != nil:
-		r.Status, r.Detail = "error", err.Error()
+		r.Status, r.Detail = evidence.KATError, err.Error()
 	case died != "":
-		r.Status, r.Detail = "error", died
+		r.Status, r.Detail = evidence.KATError, died
 	case res.Failed > 0:
-		r.Status = "fail"
+		r.Status = evidence.KATFail
 	case res.Passed == 0:
-		r.Status, r.Detail = "error", "no case was checked"
+		r.Status, r.Detail = evidence.KATError, "no case was checked"
 	default:
-		r.Status = "pass"
+		r.Status = evidence.KATPass
 	}
 	return r
 }

@@ -13,7 +13,6 @@ import (
 	"crucible.dev/host/internal/plugin"
 	"crucible.dev/registry/eval/catalog"
 	"crucible.dev/registry/eval/katcheck"
-	"crucible.dev/registry/pluginv1"
 )
 
 // A published KAT file can be replayed by a plugin that does not implement
@@ -51,23 +50,23 @@ func freshSeedBytes(s string) ([]byte, error) {
 
 // freshCheck generates g's file from the run's seed and compares it with
 // the baseline implementation's of the same instance and source.
-func (c *Campaign) freshCheck(p *plugin.Process, pluginName, id string, in *pluginv1.Instance, g *pluginv1.KAT, isRef bool) evidence.KATResult {
+func (c *Campaign) freshCheck(p *plugin.Process, pluginName, id string, in *plugin.Instance, g plugin.KAT, isRef bool) evidence.KATResult {
 	n := c.cfg.Fresh
 	r := evidence.KATResult{Source: g.Source + " (fresh seed)", Type: "fresh-seed", Records: n}
 	seed, err := freshSeedBytes(c.cfg.FreshSeed)
 	if err != nil {
-		r.Status, r.Detail = "error", err.Error()
+		r.Status, r.Detail = evidence.KATError, err.Error()
 		return r
 	}
 	c.cfg.Progress.Step(pluginName, id, fmt.Sprintf("kat %s (%d records, fresh seed)", g.Source, n), "")
 	var file bytes.Buffer
 	if err := p.GenerateKAT(id, g.Source, n, seed, &file); err != nil {
-		r.Status, r.Detail = "error", err.Error()
+		r.Status, r.Detail = evidence.KATError, err.Error()
 		return r
 	}
 	r.Digest, err = katDigest(g.Format, file.Bytes())
 	if err != nil {
-		r.Status, r.Detail = "error", err.Error()
+		r.Status, r.Detail = evidence.KATError, err.Error()
 		return r
 	}
 	key := in.Name + "\x00" + g.Source + "\x00" + g.Format
@@ -75,7 +74,7 @@ func (c *Campaign) freshCheck(p *plugin.Process, pluginName, id string, in *plug
 	base, ok := c.fresh[key]
 	if !ok || (isRef && !base.reference) {
 		c.fresh[key] = this
-		r.Status = "none"
+		r.Status = evidence.KATNone
 		r.Detail = fmt.Sprintf("the first implementation of %s in this run to write it: later ones are compared with it", in.Name)
 		if !isRef {
 			return r
@@ -99,11 +98,11 @@ func (c *Campaign) freshCheck(p *plugin.Process, pluginName, id string, in *plug
 		whom = "the designated reference, " + whom + ","
 	}
 	if r.Digest == r.Expected {
-		r.Status = "pass"
+		r.Status = evidence.KATPass
 		r.Detail = fmt.Sprintf("byte for byte the file %s writes from the run's seed", whom)
 		return r
 	}
-	r.Status = "fail"
+	r.Status = evidence.KATFail
 	r.Detail = fmt.Sprintf("differs from the file %s writes from the run's seed%s", whom, freshDiff(g.Format, base.data, this.data))
 	return r
 }
@@ -147,7 +146,7 @@ func referencesFirst(srcs []plugin.Source) []int {
 
 // isReference reports whether the catalog designates in, served by the
 // plugin, as its instance's reference.
-func isReference(pluginName string, in *pluginv1.Instance) bool {
+func isReference(pluginName string, in *plugin.Instance) bool {
 	e, ok := catalog.Lookup(in.Name)
 	return ok && e.IsReference(pluginName, in.Impl)
 }

@@ -9,8 +9,8 @@ import (
 	"strings"
 
 	"crucible.dev/host/internal/evidence"
+	"crucible.dev/host/internal/plugin"
 	"crucible.dev/registry"
-	"crucible.dev/registry/pluginv1"
 )
 
 // Most implementations write no KAT file of their own, yet every one runs
@@ -85,8 +85,8 @@ func twice(r registry.Runner, op string, rnd []byte, in registry.Args) (registry
 // run's seed. It returns nil for a kind it does not compare: a key
 // exchange's messages and a DRBG's output (whose inputs differ from one
 // construction to the next) are compared through their KAT files.
-func transcribe(r registry.Runner, seed []byte, in *pluginv1.Instance) (*opsTranscript, error) {
-	t := &opsTranscript{kind: registry.Kind(in.Kind), det: map[string]bool{}, vals: map[string][]byte{}}
+func transcribe(r registry.Runner, seed []byte, in *plugin.Instance) (*opsTranscript, error) {
+	t := &opsTranscript{kind: in.Kind, det: map[string]bool{}, vals: map[string][]byte{}}
 	rnd := func(label string) []byte { return freshRand(seed, in.Name, label, randLen) }
 	put := func(op string, out registry.Args, det bool, names ...string) {
 		t.det[op] = det
@@ -96,7 +96,7 @@ func transcribe(r registry.Runner, seed []byte, in *pluginv1.Instance) (*opsTran
 			}
 		}
 	}
-	sizes := registry.SizesFromWire(in.Sizes)
+	sizes := in.Sizes
 	switch t.kind {
 	case registry.KindKEM:
 		k, det, err := twice(r, registry.OpKeygen, rnd(registry.OpKeygen), nil)
@@ -315,17 +315,17 @@ func firstByte(x, y []byte) string {
 
 // freshOps runs the standard operations of an instance from the run's seed
 // and compares the answers with the baseline implementation's.
-func (c *Campaign) freshOps(r registry.Runner, pluginName, id string, in *pluginv1.Instance, isRef bool) (evidence.KATResult, bool) {
+func (c *Campaign) freshOps(r registry.Runner, pluginName, id string, in *plugin.Instance, isRef bool) (evidence.KATResult, bool) {
 	res := evidence.KATResult{Source: freshSource, Type: "fresh-ops"}
 	seed, err := freshSeedBytes(c.cfg.FreshSeed)
 	if err != nil {
-		res.Status, res.Detail = "error", err.Error()
+		res.Status, res.Detail = evidence.KATError, err.Error()
 		return res, true
 	}
 	c.cfg.Progress.Step(pluginName, id, "kat "+freshSource, "")
 	t, err := transcribe(r, seed, in)
 	if err != nil {
-		res.Status, res.Detail = "fail", "driving the standard operations from the run's seed: "+err.Error()
+		res.Status, res.Detail = evidence.KATFail, "driving the standard operations from the run's seed: "+err.Error()
 		return res, true
 	}
 	if t == nil {
@@ -335,7 +335,7 @@ func (c *Campaign) freshOps(r registry.Runner, pluginName, id string, in *plugin
 	b, ok := c.freshOpsBase[in.Name]
 	if !ok || (isRef && !b.reference) {
 		c.freshOpsBase[in.Name] = t
-		res.Status = "none"
+		res.Status = evidence.KATNone
 		res.Detail = fmt.Sprintf("the first implementation of %s in this run: later ones are compared with it", in.Name)
 		if !isRef {
 			return res, true
@@ -361,11 +361,11 @@ func (c *Campaign) freshOps(r registry.Runner, pluginName, id string, in *plugin
 	res.Records = len(made)
 	switch {
 	case diff != nil:
-		res.Status, res.Detail = "fail", fmt.Sprintf("disagrees with %s: %v", whom, diff)
+		res.Status, res.Detail = evidence.KATFail, fmt.Sprintf("disagrees with %s: %v", whom, diff)
 	case len(made) == 0:
-		res.Status, res.Detail = "none", fmt.Sprintf("nothing comparable with %s: the two draw randomness of their own and use different key formats", whom)
+		res.Status, res.Detail = evidence.KATNone, fmt.Sprintf("nothing comparable with %s: the two draw randomness of their own and use different key formats", whom)
 	default:
-		res.Status, res.Detail = "pass", fmt.Sprintf("agrees with %s: %s", whom, strings.Join(made, ", "))
+		res.Status, res.Detail = evidence.KATPass, fmt.Sprintf("agrees with %s: %s", whom, strings.Join(made, ", "))
 	}
 	return res, true
 }

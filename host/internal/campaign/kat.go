@@ -2,24 +2,25 @@ package campaign
 
 import (
 	"fmt"
+	"io"
 	"path/filepath"
 	"strings"
 
 	"crucible.dev/host/internal/evidence"
 	"crucible.dev/host/internal/plugin"
+	"crucible.dev/registry"
 	"crucible.dev/registry/eval/catalog"
 	"crucible.dev/registry/eval/katcheck"
 	"crucible.dev/registry/eval/katcheck/reference"
 	"crucible.dev/registry/eval/vectors"
-	"crucible.dev/registry/pluginv1"
 )
 
 // katGate checks an instance against every KAT source that applies: the
 // files it generates, hashed and compared with the catalog's published
 // digests, and the vector sources replayed through the plugin. It writes
 // the results and returns the instance's KAT status.
-func (c *Campaign) katGate(p *plugin.Process, pluginName string, in *pluginv1.Instance) string {
-	id := InstID(in)
+func (c *Campaign) katGate(p *plugin.Process, pluginName string, in *plugin.Instance) evidence.KATStatus {
+	id := in.ID()
 	path := evidence.KATPath(c.cfg.Out, pluginName, id)
 	entry, _ := catalog.Lookup(in.Name)
 	if c.cfg.Resume {
@@ -33,7 +34,7 @@ func (c *Campaign) katGate(p *plugin.Process, pluginName string, in *pluginv1.In
 	}
 	rec := evidence.KATRecord{Plugin: pluginName, Instance: id}
 	isRef := isReference(pluginName, in)
-	for _, g := range in.Kats {
+	for _, g := range in.KATs {
 		rec.Results = append(rec.Results, c.generated(p, pluginName, id, entry, in.DeclaredDigests, g)...)
 		if c.cfg.Fresh > 0 {
 			rec.Results = append(rec.Results, c.freshCheck(p, pluginName, id, in, g, isRef))
@@ -76,7 +77,7 @@ func (c *Campaign) katFinding(pluginName, id string, e *catalog.Entry, impl stri
 			d = fmt.Sprintf("%d of %d cases failed; first: %s", r.Failed, r.Failed+r.Passed, r.Failures[0])
 		}
 		f := evidence.Finding{Plugin: pluginName, Instance: id, Op: "kat " + r.Source, What: "kat", Detail: d}
-		if r.Status == "known" {
+		if r.Status == evidence.KATKnown {
 			f.Known, f.Link = knownOf(e, impl, r)
 		}
 		c.finding(f)
@@ -88,9 +89,9 @@ func (c *Campaign) katFinding(pluginName, id string, e *catalog.Entry, impl stri
 // katStatus folds the sources: any failure fails, an error without a
 // failure is an error, known failures alone give "known", and with no
 // source that ran the status is "none".
-func katStatus(rs []evidence.KATResult) string {
-	rank := map[string]int{"none": 0, "pass": 1, "known": 2, "error": 3, "fail": 4}
-	st := "none"
+func katStatus(rs []evidence.KATResult) evidence.KATStatus {
+	rank := map[evidence.KATStatus]int{evidence.KATNone: 0, evidence.KATPass: 1, evidence.KATKnown: 2, evidence.KATError: 3, evidence.KATFail: 4}
+	st := evidence.KATNone
 	for _, r := range rs {
 		if n, ok := rank[r.Status]; ok && n > rank[st] {
 			st = r.Status
@@ -103,7 +104,7 @@ func katStatus(rs []evidence.KATResult) string {
 // publishes for its source or, where it publishes none, every digest the
 // plugin declares. A declared digest that contradicts the catalog's is a
 // finding of its own.
-func (c *Campaign) generated(p *plugin.Process, pluginName, id string, e *catalog.Entry, declared []*pluginv1.DeclaredDigest, g *pluginv1.KAT) []evidence.KATResult {
+func (c *Campaign) generated(p *plugin.Process, pluginName, id string, e *catalog.Entry, declared []registry.DeclaredDigest, g plugin.KAT) []evidence.KATResult {
 	var ds []catalog.Digest
 	if e != nil {
 		for _, d := range e.Digests {
@@ -118,22 +119,22 @@ func (c *Campaign) generated(p *plugin.Process, pluginName, id string, e *catalo
 		if len(ds) == 0 || d.Source != g.Source {
 			continue
 		}
-		if cd, ok := e.DigestFor(d.Source, int(d.Records)); ok && cd.SHA256 != d.Sha256 {
+		if cd, ok := e.DigestFor(d.Source, int(d.Records)); ok && cd.SHA256 != d.SHA256 {
 			out = append(out, evidence.KATResult{Source: g.Source, Type: "generated", Records: int(d.Records), Provenance: provDeclared,
-				Status: "fail", Expected: d.Sha256, Origin: d.Origin,
-				Detail: fmt.Sprintf("the plugin declares digest %s, the catalog publishes %s (%s); the catalog's is the one checked", d.Sha256, cd.SHA256, cd.Origin)})
+				Status: evidence.KATFail, Expected: d.SHA256, Origin: d.Origin,
+				Detail: fmt.Sprintf("the plugin declares digest %s, the catalog publishes %s (%s); the catalog's is the one checked", d.SHA256, cd.SHA256, cd.Origin)})
 		}
 	}
 	if len(ds) == 0 {
 		prov = provDeclared
 		for _, d := range declared {
 			if d.Source == g.Source && (c.cfg.Long || d.Records <= 100) {
-				ds = append(ds, catalog.Digest{Source: d.Source, Records: int(d.Records), SHA256: d.Sha256, Origin: d.Origin})
+				ds = append(ds, catalog.Digest{Source: d.Source, Records: int(d.Records), SHA256: d.SHA256, Origin: d.Origin})
 			}
 		}
 	}
 	if len(ds) == 0 {
-		return []evidence.KATResult{{Source: g.Source, Type: "generated", Status: "none",
+		return []evidence.KATResult{{Source: g.Source, Type: "generated", Status: evidence.KATNone,
 			Detail: "no published digest in the catalog, and none declared, for this source"}}
 	}
 	for _, d := range ds {
@@ -141,24 +142,24 @@ func (c *Campaign) generated(p *plugin.Process, pluginName, id string, e *catalo
 		r := evidence.KATResult{Source: g.Source, Type: "generated", Records: d.Records, Expected: d.SHA256, Origin: d.Origin, Provenance: prov}
 		h, err := katcheck.NewHasher(g.Format)
 		if err != nil {
-			r.Status, r.Detail = "error", err.Error()
+			r.Status, r.Detail = evidence.KATError, err.Error()
 			out = append(out, r)
 			continue
 		}
 		var file strings.Builder
-		w := &tee{h, &file}
+		w := io.MultiWriter(h, &file)
 		if err := p.GenerateKAT(id, g.Source, d.Records, nil, w); err != nil {
-			r.Status, r.Detail = "error", err.Error()
+			r.Status, r.Detail = evidence.KATError, err.Error()
 			out = append(out, r)
 			continue
 		}
 		r.Digest = h.Sum()
 		if r.Digest == d.SHA256 {
-			r.Status = "pass"
+			r.Status = evidence.KATPass
 			out = append(out, r)
 			continue
 		}
-		r.Status = "fail"
+		r.Status = evidence.KATFail
 		r.Detail = fmt.Sprintf("digest %s, published %s", r.Digest, d.SHA256)
 		// Keep the file as evidence, and locate the first difference
 		// against the reference file where one is at hand.
@@ -178,15 +179,6 @@ func (c *Campaign) generated(p *plugin.Process, pluginName, id string, e *catalo
 		out = append(out, r)
 	}
 	return out
-}
-
-type tee struct {
-	a, b interface{ Write([]byte) (int, error) }
-}
-
-func (t *tee) Write(p []byte) (int, error) {
-	t.a.Write(p)
-	return t.b.Write(p)
 }
 
 func rel(base, p string) string {

@@ -11,7 +11,7 @@ import (
 // failure of a KAT result, or nil. A result with more failures than it
 // keeps cannot be shown to be only the known ones, so it stays new.
 func knownKAT(e *catalog.Entry, impl string, r evidence.KATResult) *catalog.Known {
-	if e == nil || r.Status != "fail" || r.Failed == 0 || r.Failed != len(r.Failures) {
+	if e == nil || r.Status != evidence.KATFail || r.Failed == 0 || r.Failed != len(r.Failures) {
 		return nil
 	}
 	for i := range e.Known {
@@ -40,7 +40,7 @@ func markKnown(e *catalog.Entry, impl string, rs []evidence.KATResult) (resolved
 	seen := map[*catalog.Known]bool{}
 	for i := range rs {
 		if k := knownKAT(e, impl, rs[i]); k != nil {
-			rs[i].Status = "known"
+			rs[i].Status = evidence.KATKnown
 			seen[k] = true
 		}
 	}
@@ -59,7 +59,7 @@ func markKnown(e *catalog.Entry, impl string, rs []evidence.KATResult) (resolved
 // knownOf returns the reviewed finding a KAT result's status "known" stands
 // for, so the finding it raises carries the reason and link.
 func knownOf(e *catalog.Entry, impl string, r evidence.KATResult) (reason, link string) {
-	r.Status = "fail"
+	r.Status = evidence.KATFail
 	if k := knownKAT(e, impl, r); k != nil {
 		return k.Reason, k.Link
 	}
@@ -74,7 +74,7 @@ func cleared(k *catalog.Known, rs []evidence.KATResult) (string, bool) {
 		if k.Source != "" && r.Source != k.Source {
 			continue
 		}
-		if r.Status != "pass" {
+		if r.Status != evidence.KATPass {
 			return "", false
 		}
 		ran = true

@@ -21,7 +21,7 @@ func TestMarkKnown(t *testing.T) {
 		name     string
 		impl     string
 		r        evidence.KATResult
-		want     string
+		want     evidence.KATStatus
 		resolved bool
 	}{
 		{"only known failures", "lib", fail(known), "known", false},

@@ -15,17 +15,18 @@ import (
 // implementation.
 type lateJudgement struct {
 	plugin, id, source string
-	status, detail     string
+	status             evidence.KATStatus
+	detail             string
 }
 
 // judgeLate records the verdict on the earlier implementation's result of
 // source against what (the reference's answers), and raises the finding a
 // disagreement is.
 func (c *Campaign) judgeLate(pluginName, id, source, what string, diff error) {
-	j := lateJudgement{plugin: pluginName, id: id, source: source, status: "pass",
+	j := lateJudgement{plugin: pluginName, id: id, source: source, status: evidence.KATPass,
 		detail: fmt.Sprintf("agrees with %s, which ran after it", what)}
 	if diff != nil {
-		j.status, j.detail = "fail", fmt.Sprintf("disagrees with %s, which ran after it: %v", what, diff)
+		j.status, j.detail = evidence.KATFail, fmt.Sprintf("disagrees with %s, which ran after it: %v", what, diff)
 		c.finding(evidence.Finding{Plugin: pluginName, Instance: id, Op: "kat " + source, What: "kat", Detail: j.detail})
 	}
 	c.late = append(c.late, j)
@@ -35,11 +36,11 @@ func (c *Campaign) judgeLate(pluginName, id, source, what string, diff error) {
 // implementation ran before it: the reference is right by designation, so
 // its status says only that a comparison was made, and a disagreement is
 // the other's finding.
-func lateVerdict(detail, plugin, id string, diff error) (status, _ string) {
+func lateVerdict(detail, plugin, id string, diff error) (evidence.KATStatus, string) {
 	if diff != nil {
-		return "none", fmt.Sprintf("%s; %s %s, which ran before it, disagrees: %v", detail, plugin, id, diff)
+		return evidence.KATNone, fmt.Sprintf("%s; %s %s, which ran before it, disagrees: %v", detail, plugin, id, diff)
 	}
-	return "pass", fmt.Sprintf("%s; %s %s, which ran before it, agrees", detail, plugin, id)
+	return evidence.KATPass, fmt.Sprintf("%s; %s %s, which ran before it, agrees", detail, plugin, id)
 }
 
 // rewriteJudged writes the late verdicts into the earlier implementations'

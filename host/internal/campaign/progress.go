@@ -111,18 +111,5 @@ func FormatFinding(f evidence.Finding) string {
 	if f.Op != "" {
 		where += " " + f.Op
 	}
-	d := f.Detail
-	if i := indexByte(d, '\n'); i >= 0 {
-		d = d[:i]
-	}
-	return evidence.Printable(fmt.Sprintf("%s: %s: %s", where, f.What, d))
-}
-
-func indexByte(s string, b byte) int {
-	for i := 0; i < len(s); i++ {
-		if s[i] == b {
-			return i
-		}
-	}
-	return -1
+	return evidence.Printable(fmt.Sprintf("%s: %s: %s", where, f.What, FirstLine(f.Detail)))
 }

@@ -6,7 +6,6 @@ import (
 	"crucible.dev/host/internal/evidence"
 	"crucible.dev/host/internal/noise"
 	"crucible.dev/host/internal/plugin"
-	"crucible.dev/registry/pluginv1"
 )
 
 // maxRetries is how many times a trial the machine disturbed is run again
@@ -17,27 +16,25 @@ const maxRetries = 2
 // own, so that the timed call is the loop alone and the host can bound it,
 // then times it, watching the machine's CPU contention around the timed
 // call; a disturbed trial is run again up to maxRetries times.
-func (c *Campaign) timedTrial(p *plugin.Process, id string, pt *point) (*pluginv1.BenchResponse, plugin.HostClock, *noise.Window, error) {
+func (c *Campaign) timedTrial(p *plugin.Process, id string, pt *point) (evidence.Trial, error) {
 	cal := pt.rec.Calibration
 	for try := 0; ; try++ {
-		req := &pluginv1.BenchRequest{Instance: id, Op: pt.Op, Batch: cal.Batch,
-			Warmup: cal.Warmup, MsgLen: int32(pt.MsgLen), OutLen: int32(pt.OutLen), Prepare: true}
-		if _, err := p.Bench(req); err != nil {
-			return nil, plugin.HostClock{}, nil, err
+		if err := p.Prepare(id, pt.Point, cal); err != nil {
+			return evidence.Trial{}, err
 		}
-		req.Prepare, req.Warmup, req.Samples = false, 0, cal.Samples
 		before := noise.Read()
-		r, hc, err := p.TimedBench(req)
+		trial, err := p.Bench(id, pt.Point, evidence.Calibration{Batch: cal.Batch, Samples: cal.Samples})
 		w := noise.Between(before, noise.Read())
 		if err != nil {
-			return nil, hc, nil, err
+			return trial, err
 		}
 		if !w.Disturbed || try == maxRetries {
 			c.noise.trials++
 			if w.Disturbed {
 				c.noise.disturbed++
 			}
-			return r, hc, &w, nil
+			trial.Noise = &w
+			return trial, nil
 		}
 		c.noise.retried++
 	}

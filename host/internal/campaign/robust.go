@@ -12,7 +12,6 @@ import (
 	"crucible.dev/host/internal/evidence"
 	"crucible.dev/host/internal/plugin"
 	"crucible.dev/registry"
-	"crucible.dev/registry/pluginv1"
 )
 
 // RobustCounts are the outcomes of the malformed inputs sent to one
@@ -61,8 +60,8 @@ func crashed(err error) bool {
 
 // robust sends malformed inputs to every operation that parses input and
 // counts how the instance answers.
-func (c *Campaign) robust(p *plugin.Process, pluginName string, in *pluginv1.Instance) (RobustCounts, []evidence.Finding) {
-	id := InstID(in)
+func (c *Campaign) robust(p *plugin.Process, pluginName string, in *plugin.Instance) (RobustCounts, []evidence.Finding) {
+	id := in.ID()
 	r := p.Runner(id)
 	var rc RobustCounts
 	var fs []evidence.Finding
@@ -147,7 +146,7 @@ func (c *Campaign) robust(p *plugin.Process, pluginName string, in *pluginv1.Ins
 			}
 		}
 	case registry.KindKEX:
-		n := len(in.Sizes.GetMessages())
+		n := len(in.Sizes.Messages)
 		t, err := exchange(r, n)
 		if err != nil {
 			return rc, fs
@@ -169,8 +168,8 @@ func (c *Campaign) robust(p *plugin.Process, pluginName string, in *pluginv1.Ins
 			}
 		}
 	case registry.KindAEAD:
-		key := make([]byte, in.Sizes.GetKey())
-		nonce := make([]byte, in.Sizes.GetNonce())
+		key := make([]byte, in.Sizes.Key)
+		nonce := make([]byte, in.Sizes.Nonce)
 		msg := []byte("crucible robustness message")
 		s, err := r.Run(registry.OpSeal, nil, registry.Args{registry.ArgKey: key, registry.ArgNonce: nonce, registry.ArgMsg: msg})
 		if err != nil {

@@ -5,7 +5,7 @@ import (
 	"sort"
 	"strings"
 
-	"crucible.dev/registry/pluginv1"
+	"crucible.dev/host/internal/plugin"
 )
 
 // infrastructure are the module-path prefixes every plugin carries for the
@@ -25,7 +25,7 @@ var algorithmPackages = []string{"crucible.dev/registry/iccs", "crucible.dev/reg
 // (the plugin's module and its non-infrastructure dependencies) in the
 // plugin executable, by package: a static-size figure that means something
 // for a 13 MB gRPC plugin.
-func staticSize(binary string, d *pluginv1.DescribeResponse) map[string]int64 {
+func staticSize(binary string, d *plugin.Description) map[string]int64 {
 	f, err := elf.Open(binary)
 	if err != nil {
 		return nil

@@ -52,15 +52,15 @@ func SummarizeOp(rec *Record) OpSummary {
 
 // InstanceSummary is one implementation of one instance.
 type InstanceSummary struct {
-	Plugin     string            `json:"plugin"`
-	Instance   string            `json:"instance"` // catalog name
-	Impl       string            `json:"impl"`
-	ID         string            `json:"id"`
-	Kind       string            `json:"kind"`
-	Family     string            `json:"family,omitempty"`
-	Category   int               `json:"category,omitempty"`
-	KAT        string            `json:"kat"` // "pass", "known", "fail", "none", "error", "not built"
-	KATSources map[string]string `json:"kat_sources,omitempty"`
+	Plugin     string               `json:"plugin"`
+	Instance   string               `json:"instance"` // catalog name
+	Impl       string               `json:"impl"`
+	ID         string               `json:"id"`
+	Kind       string               `json:"kind"`
+	Family     string               `json:"family,omitempty"`
+	Category   int                  `json:"category,omitempty"`
+	KAT        KATStatus            `json:"kat"` // or KATNotBuilt
+	KATSources map[string]KATStatus `json:"kat_sources,omitempty"`
 	// KATFrom is "declared" when every source that passed is the plugin's
 	// own declaration, "catalog" when one is the evaluator's.
 	KATFrom string               `json:"kat_from,omitempty"`
@@ -100,7 +100,7 @@ func Summarize(r *Run) *Summary {
 				for _, g := range k.Resolved {
 					s.Resolved = append(s.Resolved, p.Name+" "+in.ID+": "+g)
 				}
-				is.KATSources = map[string]string{}
+				is.KATSources = map[string]KATStatus{}
 				for _, res := range k.Results {
 					key := res.Source
 					if res.Records > 0 {

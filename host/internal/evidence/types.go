@@ -123,19 +123,34 @@ type Finding struct {
 	Link  string `json:"link,omitempty"` // the known finding's upstream report
 }
 
+// KATStatus is the outcome of a KAT source, or of all of an instance's.
+type KATStatus string
+
+// The KAT outcomes.
+const (
+	KATPass        KATStatus = "pass"
+	KATFail        KATStatus = "fail"
+	KATKnown       KATStatus = "known" // every failure a known finding
+	KATError       KATStatus = "error" // could not run
+	KATSkipped     KATStatus = "skipped"
+	KATNone        KATStatus = "none"        // nothing to check it against
+	KATUnsupported KATStatus = "unsupported" // the implementation cannot express the source's cases
+	KATNotBuilt    KATStatus = "not built"   // a summary's instance that is not built on this system
+)
+
 // KATResult is one KAT source's outcome for one instance.
 type KATResult struct {
-	Source   string   `json:"source"`
-	Type     string   `json:"type"`   // "generated" (digest of a file the plugin wrote) or "vectors" (replayed cases)
-	Status   string   `json:"status"` // "pass", "fail", "known" (every failure a known finding), "error", "skipped", "none"
-	Records  int      `json:"records,omitempty"`
-	Digest   string   `json:"digest,omitempty"`
-	Expected string   `json:"expected,omitempty"`
-	Origin   string   `json:"origin,omitempty"`
-	Passed   int      `json:"passed,omitempty"`
-	Failed   int      `json:"failed,omitempty"`
-	Detail   string   `json:"detail,omitempty"` // the first difference, or why it could not run
-	Failures []string `json:"failures,omitempty"`
+	Source   string    `json:"source"`
+	Type     string    `json:"type"` // "generated" (digest of a file the plugin wrote) or "vectors" (replayed cases)
+	Status   KATStatus `json:"status"`
+	Records  int       `json:"records,omitempty"`
+	Digest   string    `json:"digest,omitempty"`
+	Expected string    `json:"expected,omitempty"`
+	Origin   string    `json:"origin,omitempty"`
+	Passed   int       `json:"passed,omitempty"`
+	Failed   int       `json:"failed,omitempty"`
+	Detail   string    `json:"detail,omitempty"` // the first difference, or why it could not run
+	Failures []string  `json:"failures,omitempty"`
 	// Provenance says whose KAT material it is: "catalog" (the
 	// evaluator's, independent) or "declared" (shipped by the plugin).
 	Provenance string `json:"provenance,omitempty"`
@@ -146,7 +161,7 @@ type KATRecord struct {
 	Plugin   string      `json:"plugin"`
 	Instance string      `json:"instance"`
 	Results  []KATResult `json:"results"`
-	Status   string      `json:"status"`
+	Status   KATStatus   `json:"status"`
 	// Resolved lists the known findings of the catalog that no longer
 	// occur: their source ran and passed.
 	Resolved []string `json:"resolved,omitempty"`

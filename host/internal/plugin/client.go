@@ -13,6 +13,7 @@ import (
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/status"
 
+	"crucible.dev/host/internal/evidence"
 	"crucible.dev/host/internal/sandbox"
 	"crucible.dev/registry"
 	"crucible.dev/registry/pluginv1"
@@ -214,14 +215,17 @@ func grpcCode(err error) string {
 }
 
 // Describe asks the plugin what it serves.
-func (p *Process) Describe() (*pluginv1.DescribeResponse, error) {
+func (p *Process) Describe() (*Description, error) {
 	ctx, cancel := p.call(p.lim.Call)
 	defer cancel()
 	d, err := p.rpc.Describe(ctx, &pluginv1.DescribeRequest{})
 	if err != nil {
 		return nil, p.wrap("describe", err, p.lim.Call)
 	}
-	return d, p.reject(checkDescribe(d))
+	if err := p.reject(checkDescribe(d)); err != nil {
+		return nil, err
+	}
+	return describeFromWire(d), nil
 }
 
 // reject stops a plugin whose reply broke the protocol: nothing more it
@@ -287,8 +291,8 @@ func (p *Process) GenerateKAT(instance, source string, records int, seed []byte,
 	}
 }
 
-// Bench runs the in-plugin timing loop.
-func (p *Process) Bench(req *pluginv1.BenchRequest) (*pluginv1.BenchResponse, error) {
+// bench makes one Bench call.
+func (p *Process) bench(req *pluginv1.BenchRequest) (*pluginv1.BenchResponse, error) {
 	ctx, cancel := p.call(p.lim.Bench)
 	defer cancel()
 	r, err := p.rpc.Bench(ctx, req)
@@ -298,15 +302,51 @@ func (p *Process) Bench(req *pluginv1.BenchRequest) (*pluginv1.BenchResponse, er
 	return r, p.reject(checkBench(req, r, p.NSPid))
 }
 
-// ConstantTime runs the plugin's fixed-vs-random timing test.
-func (p *Process) ConstantTime(req *pluginv1.ConstantTimeRequest) (*pluginv1.ConstantTimeResponse, error) {
+func benchRequest(instance string, pt registry.Point, cal evidence.Calibration) *pluginv1.BenchRequest {
+	return &pluginv1.BenchRequest{Instance: instance, Op: pt.Op, Samples: cal.Samples, Batch: cal.Batch,
+		Warmup: cal.Warmup, MsgLen: int32(pt.MsgLen), OutLen: int32(pt.OutLen)}
+}
+
+// Prepare has the plugin make a point's inputs and run cal.Warmup calls,
+// untimed, for the Bench call on the same point that follows: that call is
+// then the timed loop alone, which the host can bound.
+func (p *Process) Prepare(instance string, pt registry.Point, cal evidence.Calibration) error {
+	req := benchRequest(instance, pt, cal)
+	req.Samples, req.Prepare = 0, true
+	_, err := p.bench(req)
+	return err
+}
+
+// Profile runs calls of a point under the CPU profiler, after warmup
+// untimed ones, and returns the profile (pprof).
+func (p *Process) Profile(instance string, pt registry.Point, calls, warmup int64) ([]byte, error) {
+	req := benchRequest(instance, pt, evidence.Calibration{Samples: 1, Batch: calls, Warmup: warmup})
+	req.Profile = true
+	r, err := p.bench(req)
+	if err != nil {
+		return nil, err
+	}
+	return r.Pprof, nil
+}
+
+// ConstantTime runs the plugin's fixed-vs-random timing test of an
+// operation, n measurements; the host computes every statistic from the
+// raw run it returns.
+func (p *Process) ConstantTime(instance, op string, n int) (evidence.CTRun, error) {
 	ctx, cancel := p.call(p.lim.Bench)
 	defer cancel()
+	req := &pluginv1.ConstantTimeRequest{Instance: instance, Op: op, Measurements: int64(n)}
 	r, err := p.rpc.ConstantTime(ctx, req)
 	if err != nil {
-		return nil, p.wrap(fmt.Sprintf("ct %s %s", req.Instance, req.Op), err, p.lim.Bench)
+		return evidence.CTRun{}, p.wrap(fmt.Sprintf("ct %s %s", instance, op), err, p.lim.Bench)
 	}
-	return r, p.reject(checkConstantTime(req, r))
+	if err := p.reject(checkConstantTime(req, r)); err != nil {
+		return evidence.CTRun{}, err
+	}
+	if r.Error != "" {
+		return evidence.CTRun{}, &OpError{Msg: r.Error, Kind: registry.CodeError(r.Code)}
+	}
+	return evidence.CTRun{Cycles: r.Cycles, Classes: r.Classes}, nil
 }
 
 // Runner adapts one instance of the process to registry.Runner, so the

@@ -7,26 +7,28 @@ import (
 	"strings"
 	"time"
 
-	"crucible.dev/registry/pluginv1"
+	"crucible.dev/host/internal/evidence"
+	"crucible.dev/registry"
 )
 
-// HostClock is what the host measured of one timed call from outside the
+// hostClock is what the host measured of one timed call from outside the
 // plugin: the call's wall-clock time, the CPU time the kernel accounted to
 // the plugin's threads during it, and the time they, and the host's own
 // threads, spent runnable but waiting for a CPU (-1 when unreadable).
-type HostClock struct {
+type hostClock struct {
 	WallNS, CPUNS, WaitNS int64
 }
 
-// TimedBench runs the timed loop of a point a Prepare call set up, and
-// measures the call from outside: the samples the plugin reports must fit
-// inside what the host saw.
-func (p *Process) TimedBench(req *pluginv1.BenchRequest) (*pluginv1.BenchResponse, HostClock, error) {
+// Bench runs the timing loop at a point: cal.Samples samples of cal.Batch
+// calls, after cal.Warmup untimed calls (none after Prepare). It measures
+// the call from outside as well: the samples the plugin reports must fit
+// inside what the host saw (the trial's Host fields).
+func (p *Process) Bench(instance string, pt registry.Point, cal evidence.Calibration) (evidence.Trial, error) {
 	pc0, pw0 := threadsSched(p.Pid)
 	_, hw0 := threadsSched(os.Getpid())
 	t0 := time.Now()
-	r, err := p.Bench(req)
-	hc := HostClock{WallNS: int64(time.Since(t0)), CPUNS: -1, WaitNS: -1}
+	r, err := p.bench(benchRequest(instance, pt, cal))
+	hc := hostClock{WallNS: int64(time.Since(t0)), CPUNS: -1, WaitNS: -1}
 	pc1, pw1 := threadsSched(p.Pid)
 	_, hw1 := threadsSched(os.Getpid())
 	if pc0 >= 0 && pc1 >= pc0 {
@@ -35,7 +37,16 @@ func (p *Process) TimedBench(req *pluginv1.BenchRequest) (*pluginv1.BenchRespons
 	if pw0 >= 0 && pw1 >= pw0 && hw0 >= 0 && hw1 >= hw0 {
 		hc.WaitNS = pw1 - pw0 + hw1 - hw0
 	}
-	return r, hc, err
+	if err != nil {
+		return evidence.Trial{}, err
+	}
+	return evidence.Trial{
+		PID: int32(p.Pid), CPU: r.Cpu, Batch: r.Batch, NS: r.Ns, Cycles: r.Cycles, CycleSource: r.CycleSource,
+		CoreCycles: r.CoreCycles, CoreError: r.CoreCyclesError,
+		AllocsPerOp: r.AllocsPerOp, BytesPerOp: r.BytesPerOp, RSSBaseKiB: r.RssBaselineKib,
+		RSSPeakKiB: r.RssPeakKib, HWMReset: r.HwmReset, CallsPerOp: r.CallsPerOp,
+		HostWallNS: hc.WallNS, HostCPUNS: hc.CPUNS, HostWaitNS: hc.WaitNS,
+	}, nil
 }
 
 // threadsSched sums, over the threads of process pid, the CPU time the

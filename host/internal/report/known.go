@@ -115,9 +115,9 @@ func plural(n int, what string) string {
 // beside a pass that rests on the plugin's own material alone.
 func katCell(in evidence.InstanceSummary) string {
 	if in.KATFrom == "declared" {
-		return in.KAT + " (declared)"
+		return string(in.KAT) + " (declared)"
 	}
-	return in.KAT
+	return string(in.KAT)
 }
 
 // outcomeSections adds to summary.md what the run's exit status rests on:

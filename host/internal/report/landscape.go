@@ -14,9 +14,9 @@ import (
 // costs, whose medians a landscape point sums: an ephemeral KEM key
 // exchange, one signature made and checked, one key exchange.
 var landscapeOps = map[registry.Kind][]string{
-	registry.KindKEM: {"keygen", "encaps", "decaps"},
-	registry.KindSig: {"sign", "verify"},
-	registry.KindKEX: {"exchange"},
+	registry.KindKEM: {registry.OpKeygen, registry.OpEncaps, registry.OpDecaps},
+	registry.KindSig: {registry.OpSign, registry.OpVerify},
+	registry.KindKEX: {registry.OpExchange},
 }
 
 // wireNote says what the bytes on the wire of a kind are (see bandwidth).

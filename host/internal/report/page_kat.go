@@ -27,7 +27,7 @@ func (m *model) katResults(d *doc, p *evidence.PluginInfo, id string) {
 			if r.Digest != "" && r.Digest == r.Expected {
 				want = "= digest"
 			}
-			t.row(txt(r.Source), txt(r.Type), txt(dash(r.Provenance)), txt(r.Status), txt(countOrDash(r.Records)), txt(countOrDash(r.Passed)), txt(countOrDash(r.Failed)), code(digest), code(want), txt(dash(r.Origin)))
+			t.row(txt(r.Source), txt(r.Type), txt(dash(r.Provenance)), txt(string(r.Status)), txt(countOrDash(r.Records)), txt(countOrDash(r.Passed)), txt(countOrDash(r.Failed)), code(digest), code(want), txt(dash(r.Origin)))
 			if r.Detail != "" {
 				first = append(first, txtf("%s: %s", r.Source, r.Detail))
 			}

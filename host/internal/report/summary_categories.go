@@ -13,9 +13,9 @@ import (
 // categoryOps are the operations a cross-family table shows per kind; the
 // kinds not listed show their headline operations.
 var categoryOps = map[registry.Kind][]string{
-	registry.KindKEM: {"keygen", "encaps", "decaps"},
-	registry.KindSig: {"keygen", "sign", "verify"},
-	registry.KindKEX: {"exchange"},
+	registry.KindKEM: {registry.OpKeygen, registry.OpEncaps, registry.OpDecaps},
+	registry.KindSig: {registry.OpKeygen, registry.OpSign, registry.OpVerify},
+	registry.KindKEX: {registry.OpExchange},
 }
 
 // categories compares across families by NIST security category: within

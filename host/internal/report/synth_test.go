@@ -60,7 +60,7 @@ func synthRun(t *testing.T, dir string) {
 			for i, op := range []string{"keygen", "encaps", "decaps"} {
 				synthRecord(t, dir, rng, "toykem", id, set.name, impl, "kem", synthOp{op: op, base: op, ns: speed * float64(20000+5000*i)}, nil)
 			}
-			status := "pass"
+			status := evidence.KATPass
 			kr := evidence.KATRecord{Plugin: "toykem", Instance: id, Status: status, Results: []evidence.KATResult{
 				{Source: "nist-rsp", Type: "generated", Status: "pass", Records: 100, Digest: "00112233445566778899aabbccddeeff", Expected: "00112233445566778899aabbccddeeff", Origin: "test"},
 			}}

@@ -74,7 +74,7 @@ func Systems(systems []System) []File {
 			for _, id := range instanceIDs(systems, p) {
 				row([]string{id}, func(i int) string {
 					if in := instanceSummary(systems[i].Sum, p, id); in != nil {
-						return html.EscapeString(in.KAT)
+						return html.EscapeString(string(in.KAT))
 					}
 					return ""
 				})

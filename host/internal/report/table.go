@@ -66,11 +66,19 @@ func sortedOps(m map[string]evidence.OpSummary) []string {
 	return ops
 }
 
-var opOrder = map[string]int{
-	"keygen": 0, "encaps": 1, "decaps": 2, "decaps_invalid": 3, "sign": 4, "verify": 5,
-	"init_a": 10, "init_b": 11, "pass1": 12, "pass2": 13, "pass3": 14, "pass4": 15, "pass5": 16, "pass6": 17,
-	"derive_a": 20, "derive_b": 21, "exchange": 22,
-}
+var opOrder = func() map[string]int {
+	m := map[string]int{
+		registry.OpKeygen: 0, registry.OpEncaps: 1, registry.OpDecaps: 2, registry.OpDecapsReject: 3,
+		registry.OpDecapsInvalid: 4, registry.OpSign: 5, registry.OpVerify: 6, registry.OpExchange: 22,
+	}
+	for i, p := range []registry.Party{registry.PartyA, registry.PartyB} {
+		m[registry.OpInit(p)], m[registry.OpDerive(p)] = 10+i, 20+i
+	}
+	for i := 1; i <= 6; i++ {
+		m[registry.OpPass(i)] = 11 + i
+	}
+	return m
+}()
 
 // unitLess orders measured units by plugin, then instance, then operation
 // in the report's operation order.

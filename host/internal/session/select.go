@@ -6,7 +6,6 @@ import (
 
 	"crucible.dev/host/internal/plugin"
 	"crucible.dev/registry"
-	"crucible.dev/registry/pluginv1"
 )
 
 // Shard selects every N-th unit of work, starting at K (1-based).
@@ -41,12 +40,12 @@ func isKindSuite(suite string) bool {
 }
 
 // SelectInstance reports whether the suite covers an instance.
-func SelectInstance(suite, pluginName string, in *pluginv1.Instance) bool {
+func SelectInstance(suite, pluginName string, in *plugin.Instance) bool {
 	for _, s := range strings.Split(suite, ",") {
 		switch {
 		case s == "all" || s == pluginName:
 			return true
-		case s == in.Kind:
+		case registry.Kind(s) == in.Kind:
 			return true
 		}
 	}

@@ -10,7 +10,6 @@ import (
 	"fmt"
 
 	"crucible.dev/host/internal/plugin"
-	"crucible.dev/registry/pluginv1"
 )
 
 // Starter starts a fresh process of a plugin; stop ends it and releases
@@ -32,7 +31,7 @@ func Options(o plugin.Options) Starter {
 // Session is one plugin's processes, one at a time.
 type Session struct {
 	Source *plugin.Source
-	Desc   *pluginv1.DescribeResponse // what the first process described
+	Desc   *plugin.Description // what the first process described
 	start  Starter
 	p      *plugin.Process
 	stop   func()
@@ -49,7 +48,7 @@ func Start(s *plugin.Source, start Starter) (*Session, error) {
 
 // Describe asks the running process what it serves; a plugin that cannot
 // say is stopped.
-func (s *Session) Describe() (*pluginv1.DescribeResponse, error) {
+func (s *Session) Describe() (*plugin.Description, error) {
 	if s.p == nil {
 		return nil, fmt.Errorf("plugin %s: no process", s.Source.Name)
 	}
@@ -64,11 +63,11 @@ func (s *Session) Describe() (*pluginv1.DescribeResponse, error) {
 
 // Select returns the described instances the suite and the shard cover, in
 // the plugin's order.
-func (s *Session) Select(suite string, shard Shard) []*pluginv1.Instance {
+func (s *Session) Select(suite string, shard Shard) []*plugin.Instance {
 	if s.Desc == nil {
 		return nil
 	}
-	var out []*pluginv1.Instance
+	var out []*plugin.Instance
 	for i, in := range s.Desc.Instances {
 		if SelectInstance(suite, s.Source.Name, in) && shard.Takes(s.Source.Name, i) {
 			out = append(out, in)
