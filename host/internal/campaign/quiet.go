@@ -52,12 +52,16 @@ func (c *Campaign) gradeNoise() {
 	g := noise.Of(c.noise.trials, c.noise.disturbed, c.noise.retried)
 	path := evidence.CampaignPath(c.cfg.Out)
 	var camp evidence.Campaign
-	if err := evidence.ReadJSON(path, &camp); err == nil {
+	err := evidence.ReadJSON(path, &camp)
+	if err == nil {
 		if camp.Noise != nil { // a resumed run adds to what it found
 			g = noise.Of(camp.Noise.Trials+g.Trials, camp.Noise.Disturbed+g.Disturbed, camp.Noise.Retried+g.Retried)
 		}
 		camp.Noise = &g
 		err = evidence.WriteJSON(path, camp)
+	}
+	if err != nil {
+		fmt.Fprintln(c.cfg.Log, "host: noise grade not recorded:", err)
 	}
 	if g.Grade != "quiet" {
 		fmt.Fprintf(c.cfg.Log, "host: warning: the machine was %s: %d of %d trials were disturbed by other work (CPU pressure or stolen time) even after %d retries; the figures are noisier than they should be (host run --wait-quiet D waits for a quieter machine)\n",
