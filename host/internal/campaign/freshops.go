@@ -22,7 +22,7 @@ import (
 // keys, ciphertexts, shared secrets and signatures byte for byte where both
 // sides are deterministic given the randomness, and each side's outputs
 // through the other's operations (decapsulating the other's ciphertext,
-// verifying the reference's signature) in every case.
+// verifying the other's signature) in every case.
 
 // freshSource names the comparison in KAT results.
 const freshSource = "standard operations (fresh seed)"
@@ -82,9 +82,8 @@ func twice(r registry.Runner, op string, rnd []byte, in registry.Args) (registry
 }
 
 // transcribe drives the standard operations of the instance's kind from the
-// run's seed. It returns nil for a kind it does not compare: a key
-// exchange's messages and a DRBG's output (whose inputs differ from one
-// construction to the next) are compared through their KAT files.
+// run's seed. It returns nil for a DRBG, whose inputs differ from one
+// construction to the next: its output is compared through its KAT files.
 func transcribe(r registry.Runner, seed []byte, in *plugin.Instance) (*opsTranscript, error) {
 	t := &opsTranscript{kind: in.Kind, det: map[string]bool{}, vals: map[string][]byte{}}
 	rnd := func(label string) []byte { return freshRand(seed, in.Name, label, randLen) }
