@@ -95,13 +95,16 @@ func parseLoadavg(b []byte) int {
 	return n
 }
 
-// The limits beyond which a trial counts as disturbed. A trial's own
-// process and the host keep at most two tasks runnable, so a stall share
-// of a tenth means something else competed for a CPU for a tenth of the
-// trial; a steal share of 2% is the hypervisor taking time the guest
-// thought it had.
+// The limits beyond which a trial counts as disturbed. The pressure stall
+// information cannot tell the trial's own tasks from others: on a quiet
+// 2-CPU machine the plugin's runtime threads and the host alone leave some
+// task waiting for part of a trial (measured: 99 trials of X25519 and
+// Amoeba at load 1.5, stall share median 0.045, 90th percentile 0.20,
+// maximum 0.30). A third is beyond that and far below what one busy
+// process per CPU causes (close to 1); a steal share of 2% is the
+// hypervisor taking time the guest thought it had.
 const (
-	MaxStallFrac = 0.10
+	MaxStallFrac = 0.33
 	MaxStealFrac = 0.02
 )
 
