@@ -68,7 +68,7 @@ func rejectedFlip(k KEM, p RejectionProber, r io.Reader, sk, ct, ss []byte) ([]b
 
 // decapsRejectOp is decaps_reject (see above).
 func decapsRejectOp(k KEM) Op {
-	type rejectIn struct{ sk, ct, otherSS []byte }
+	type rejectIn struct{ ct, otherSS []byte }
 	return Op{Name: OpDecapsReject, Doc: docDecapsReject, Secret: true,
 		Run: func(_ io.Reader, in Args) (Args, error) {
 			a, err := need(OpDecapsReject, in, ArgSK, ArgCT)
@@ -78,18 +78,19 @@ func decapsRejectOp(k KEM) Op {
 			ss, err := k.Decapsulate(a[0], a[1])
 			return Args{ArgSS: ss}, err
 		},
-		Prepare: func(r io.Reader, _ BenchParams) (func() error, error) {
-			return pooled(func() (rejectIn, error) {
-				pk, sk, err := k.GenerateKey(r)
-				if err != nil {
-					return rejectIn{}, fmt.Errorf("keygen: %w", err)
+		// One key pair decapsulates BenchPool rejected ciphertexts in turn.
+		Prepare: func(r io.Reader, bp BenchParams) (func() error, error) {
+			pk, sk, err := k.GenerateKey(r)
+			if err != nil {
+				return nil, fmt.Errorf("keygen: %w", err)
+			}
+			p, flip := k.(RejectionProber)
+			if !flip {
+				if pk, _, err = k.GenerateKey(r); err != nil {
+					return nil, fmt.Errorf("keygen: %w", err)
 				}
-				p, flip := k.(RejectionProber)
-				if !flip {
-					if pk, _, err = k.GenerateKey(r); err != nil {
-						return rejectIn{}, fmt.Errorf("keygen: %w", err)
-					}
-				}
+			}
+			return pooled(bp, func() (rejectIn, error) {
 				ct, ss, err := k.Encapsulate(r, pk)
 				if err != nil {
 					return rejectIn{}, fmt.Errorf("encaps: %w", err)
@@ -99,9 +100,9 @@ func decapsRejectOp(k KEM) Op {
 						return rejectIn{}, fmt.Errorf("decaps_reject input: %w", err)
 					}
 				}
-				return rejectIn{sk, ct, ss}, nil
+				return rejectIn{ct, ss}, nil
 			}, func(in rejectIn, check bool) error {
-				ss, err := k.Decapsulate(in.sk, in.ct)
+				ss, err := k.Decapsulate(sk, in.ct)
 				if err != nil {
 					// A scheme with explicit rejection says so: that is
 					// its rejection path, timed the same.

@@ -54,6 +54,10 @@ func (a Args) SetInt(name string, n int) { a[name] = []byte(strconv.Itoa(n)) }
 type BenchParams struct {
 	MsgLen int // message length for signatures and symmetric primitives
 	OutLen int // output length for XOFs, KDFs and DRBGs
+	// Pool is how many distinct inputs a timed loop cycles through; 0
+	// means BenchPool. Only a measurement of the pool's own effect sets it:
+	// the wire does not carry it.
+	Pool int
 }
 
 // Op is one named operation of an instance.

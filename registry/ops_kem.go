@@ -15,16 +15,16 @@ func kemOps(k KEM) []Op {
 		}
 		return pk, sk, ct, nil
 	}
-	// Decapsulation cycles through BenchPool keys and ciphertexts, and
-	// checks the key it returns against the encapsulated one.
-	type decapsIn struct{ sk, ct, ss []byte }
+	// Decapsulation cycles through BenchPool ciphertexts under one key
+	// pair, and checks the key it returns against the encapsulated one.
+	type decapsIn struct{ ct, ss []byte }
 	decaps := func(invalid bool) func(io.Reader, BenchParams) (func() error, error) {
-		return func(r io.Reader, _ BenchParams) (func() error, error) {
-			return pooled(func() (decapsIn, error) {
-				pk, sk, err := k.GenerateKey(r)
-				if err != nil {
-					return decapsIn{}, fmt.Errorf("keygen: %w", err)
-				}
+		return func(r io.Reader, p BenchParams) (func() error, error) {
+			pk, sk, err := k.GenerateKey(r)
+			if err != nil {
+				return nil, fmt.Errorf("keygen: %w", err)
+			}
+			return pooled(p, func() (decapsIn, error) {
 				ct, ss, err := k.Encapsulate(r, pk)
 				if err != nil {
 					return decapsIn{}, fmt.Errorf("encaps: %w", err)
@@ -32,9 +32,9 @@ func kemOps(k KEM) []Op {
 				if invalid {
 					ct[len(ct)/2] ^= 0x01
 				}
-				return decapsIn{sk, ct, ss}, nil
+				return decapsIn{ct, ss}, nil
 			}, func(in decapsIn, check bool) error {
-				ss, err := k.Decapsulate(in.sk, in.ct)
+				ss, err := k.Decapsulate(sk, in.ct)
 				if invalid {
 					// An invalid ciphertext's answer is the scheme's
 					// business (a rejection key, or an error where the
@@ -67,14 +67,14 @@ func kemOps(k KEM) []Op {
 				ct, ss, err := k.Encapsulate(r, a[0])
 				return Args{ArgCT: ct, ArgSS: ss}, err
 			},
+			// One public key; the randomness of each call makes each
+			// ciphertext new.
 			Prepare: func(r io.Reader, _ BenchParams) (func() error, error) {
-				return pooled(func() ([]byte, error) {
-					pk, _, err := k.GenerateKey(r)
-					if err != nil {
-						return nil, fmt.Errorf("keygen: %w", err)
-					}
-					return pk, nil
-				}, func(pk []byte, _ bool) error { _, _, err := k.Encapsulate(r, pk); return err })
+				pk, _, err := k.GenerateKey(r)
+				if err != nil {
+					return nil, fmt.Errorf("keygen: %w", err)
+				}
+				return func() error { _, _, err := k.Encapsulate(r, pk); return err }, nil
 			}},
 		{Name: OpDecaps, Secret: true,
 			Run: func(_ io.Reader, in Args) (Args, error) {

@@ -28,8 +28,8 @@ func kexOps(x KEX) []Op {
 				out, st, err := x.Pass(i, r, a[0], a[1], a[2], a[3], in[ArgIn])
 				return Args{ArgOut: out, ArgSt: st}, err
 			},
-			Prepare: func(r io.Reader, _ BenchParams) (func() error, error) {
-				return pooled(func() (*Transcript, error) { return RunExchange(x, r) },
+			Prepare: func(r io.Reader, bp BenchParams) (func() error, error) {
+				return pooled(bp, func() (*Transcript, error) { return RunExchange(x, r) },
 					func(t *Transcript, _ bool) error {
 						a := t.passInputs(i)
 						_, _, err := x.Pass(i, r, a.pk, a.sk, a.peer, a.st, a.in)
@@ -55,8 +55,8 @@ func kexOps(x KEX) []Op {
 				return Args{ArgSS: ss}, err
 			},
 			// Each derived secret is checked against the exchange's.
-			Prepare: func(r io.Reader, _ BenchParams) (func() error, error) {
-				return pooled(func() (*Transcript, error) { return RunExchange(x, r) },
+			Prepare: func(r io.Reader, bp BenchParams) (func() error, error) {
+				return pooled(bp, func() (*Transcript, error) { return RunExchange(x, r) },
 					func(t *Transcript, check bool) error {
 						a := t.deriveInputs(p)
 						ss, err := x.Derive(p, a.pk, a.sk, a.peer, a.st, a.in)

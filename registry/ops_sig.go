@@ -24,16 +24,14 @@ func sigOps(s Signature) []Op {
 				sig, err := s.Sign(r, a[0], a[1], in[ArgCtx])
 				return Args{ArgSig: sig}, err
 			},
+			// One key signs BenchPool messages in turn.
 			Prepare: func(r io.Reader, p BenchParams) (func() error, error) {
-				type signIn struct{ sk, msg []byte }
-				return pooled(func() (signIn, error) {
-					_, sk, err := s.GenerateKey(r)
-					if err != nil {
-						return signIn{}, fmt.Errorf("keygen: %w", err)
-					}
-					msg, err := randomMsg(r, p)
-					return signIn{sk, msg}, err
-				}, func(in signIn, _ bool) error { _, err := s.Sign(r, in.sk, in.msg, nil); return err })
+				_, sk, err := s.GenerateKey(r)
+				if err != nil {
+					return nil, fmt.Errorf("keygen: %w", err)
+				}
+				return pooled(p, func() ([]byte, error) { return randomMsg(r, p) },
+					func(msg []byte, _ bool) error { _, err := s.Sign(r, sk, msg, nil); return err })
 			},
 			// Fixed vs random messages under one key.
 			CT: func(r io.Reader, m int) (func(int, int) error, error) {
@@ -64,15 +62,16 @@ func sigOps(s Signature) []Op {
 				}
 				return out, nil
 			},
+			// One public key checks BenchPool signed messages in turn.
 			// Every call must accept: a verification that fails under
 			// timing ends the loop with its error.
 			Prepare: func(r io.Reader, p BenchParams) (func() error, error) {
-				type verifyIn struct{ pk, msg, sig []byte }
-				return pooled(func() (verifyIn, error) {
-					pk, sk, err := s.GenerateKey(r)
-					if err != nil {
-						return verifyIn{}, fmt.Errorf("keygen: %w", err)
-					}
+				type verifyIn struct{ msg, sig []byte }
+				pk, sk, err := s.GenerateKey(r)
+				if err != nil {
+					return nil, fmt.Errorf("keygen: %w", err)
+				}
+				return pooled(p, func() (verifyIn, error) {
 					msg, err := randomMsg(r, p)
 					if err != nil {
 						return verifyIn{}, err
@@ -81,8 +80,8 @@ func sigOps(s Signature) []Op {
 					if err != nil {
 						return verifyIn{}, fmt.Errorf("sign: %w", err)
 					}
-					return verifyIn{pk, msg, sig}, nil
-				}, func(in verifyIn, _ bool) error { return s.Verify(in.pk, in.msg, in.sig, nil) })
+					return verifyIn{msg, sig}, nil
+				}, func(in verifyIn, _ bool) error { return s.Verify(pk, in.msg, in.sig, nil) })
 			}},
 	}
 }

@@ -13,6 +13,7 @@ import (
 // was asked to decapsulate, and may start lying after a number of calls.
 type countingKEM struct {
 	seen    map[string]bool
+	keys    map[string]bool // secret keys decapsulated with, when non-nil
 	calls   int
 	lieFrom int // 0: never
 }
@@ -38,6 +39,9 @@ func (k *countingKEM) Encapsulate(r io.Reader, pk []byte) (ct, ss []byte, err er
 func (k *countingKEM) Decapsulate(sk, ct []byte) ([]byte, error) {
 	k.calls++
 	k.seen[string(ct)] = true
+	if k.keys != nil {
+		k.keys[string(sk)] = true
+	}
 	if k.lieFrom > 0 && k.calls >= k.lieFrom {
 		return make([]byte, 32), nil
 	}
@@ -84,5 +88,28 @@ func TestWrongOutputUnderTiming(t *testing.T) {
 	}
 	if !errors.Is(err, ErrWrongOutput) || n > 10+checkEvery {
 		t.Errorf("after %d calls: %v, want ErrWrongOutput within %d", n, err, 10+checkEvery)
+	}
+}
+
+// TestPoolSize: BenchParams.Pool sets how many distinct ciphertexts the
+// loop cycles through (one, for measuring what the pool itself costs),
+// and the loop decapsulates them all under one key pair.
+func TestPoolSize(t *testing.T) {
+	for _, n := range []int{1, 5} {
+		k := &countingKEM{seen: map[string]bool{}, keys: map[string]bool{}}
+		op, _ := FindOp(&Instance{Name: "toy", Kind: KindKEM, KEM: k}, OpDecaps)
+		body, err := op.Prepare(rand.Reader, BenchParams{Pool: n})
+		if err != nil {
+			t.Fatal(err)
+		}
+		k.seen, k.keys = map[string]bool{}, map[string]bool{}
+		for range 3 * BenchPool {
+			if err := body(); err != nil {
+				t.Fatal(err)
+			}
+		}
+		if len(k.seen) != n || len(k.keys) != 1 {
+			t.Errorf("Pool %d: %d distinct ciphertexts under %d keys, want %d under 1", n, len(k.seen), len(k.keys), n)
+		}
 	}
 }

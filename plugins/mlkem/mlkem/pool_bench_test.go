@@ -5,12 +5,13 @@ import (
 	"testing"
 )
 
-// BenchmarkDecapsInputs separates the two things a pool of distinct
-// inputs changes in a timed decapsulation loop: where the inputs live in
-// memory (64 copies of one key and ciphertext) and what they are (2 or 64
-// distinct keys). A gap between "copies" and "distinct" comes from the
-// inputs' content: the branch history of rejection sampling and of the
-// other data-dependent loops repeats exactly when one input repeats.
+// BenchmarkDecapsInputs separates the things a pool of distinct inputs
+// may change in a timed decapsulation loop: where the inputs live in
+// memory (64 copies of one key and ciphertext), how many distinct key
+// pairs there are (2 to 64), and distinct ciphertexts under one key
+// (key1ct64, what the contract's loop uses). A gap between "copies" and
+// "distinct" comes from the keys' content: the branches of sampling a
+// key's matrix repeat when one key repeats, and the predictor learns them.
 func BenchmarkDecapsInputs(b *testing.B) {
 	for _, k := range Sets() {
 		if k.name != "ML-KEM-768" {
@@ -28,13 +29,29 @@ func BenchmarkDecapsInputs(b *testing.B) {
 			}
 			return input{sk, ct}
 		}
-		one := fresh()
-		pools := map[string][]input{"one": {one}, "copies64": nil, "distinct2": {fresh(), fresh()}, "distinct64": nil}
+		onePK, oneSK, err := k.GenerateKey(rand.Reader)
+		if err != nil {
+			b.Fatal(err)
+		}
+		oneCT, _, err := k.Encapsulate(rand.Reader, onePK)
+		if err != nil {
+			b.Fatal(err)
+		}
+		one := input{oneSK, oneCT}
+		pools := map[string][]input{"one": {one}}
 		for range 64 {
 			pools["copies64"] = append(pools["copies64"], input{append([]byte(nil), one.sk...), append([]byte(nil), one.ct...)})
 			pools["distinct64"] = append(pools["distinct64"], fresh())
+			ct, _, err := k.Encapsulate(rand.Reader, onePK)
+			if err != nil {
+				b.Fatal(err)
+			}
+			pools["key1ct64"] = append(pools["key1ct64"], input{one.sk, ct})
 		}
-		for _, name := range []string{"one", "copies64", "distinct2", "distinct64"} {
+		pools["distinct2"] = pools["distinct64"][:2]
+		pools["distinct8"] = pools["distinct64"][:8]
+		pools["distinct16"] = pools["distinct64"][:16]
+		for _, name := range []string{"one", "copies64", "distinct2", "distinct8", "distinct16", "distinct64", "key1ct64"} {
 			pool := pools[name]
 			b.Run(k.impl+"/"+name, func(b *testing.B) {
 				for i := 0; b.Loop(); i++ {
