@@ -29,13 +29,3 @@ type Instructions struct {
 func CountPath(dir, plugin, instance, op string) string {
 	return Path(dir, "counts", plugin, instance, op+".callgrind")
 }
-
-// countSummary adds a record's instruction count to its summary entry.
-func countSummary(ops map[string]OpSummary, rec *Record) {
-	if rec.Instructions == nil {
-		return
-	}
-	o := ops[rec.Op]
-	o.InstructionsPerOp = rec.Instructions.PerOp
-	ops[rec.Op] = o
-}

@@ -47,6 +47,9 @@ func SummarizeOp(rec *Record) OpSummary {
 	if o.MedianNS > 0 {
 		o.OpsPerSec = 1e9 / o.MedianNS
 	}
+	if rec.Instructions != nil {
+		o.InstructionsPerOp = rec.Instructions.PerOp
+	}
 	return o
 }
 
@@ -135,7 +138,6 @@ func Summarize(r *Run) *Summary {
 		}
 		is := &s.Instances[i]
 		is.Ops[rec.Op] = SummarizeOp(rec)
-		countSummary(is.Ops, rec)
 	}
 	sort.SliceStable(s.Instances, func(i, j int) bool {
 		a, b := s.Instances[i], s.Instances[j]

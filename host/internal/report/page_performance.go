@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"slices"
 
 	"crucible.dev/host/internal/evidence"
 )
@@ -22,6 +23,10 @@ func (m *model) performance(d *doc, p *evidence.PluginInfo, id string) {
 		cols := []string{"operation", "median:", "CI of the median:", "median cycles:", "ops/s:", "mean:", "IQM:", "p10–p90:", "n = trials × calls:", "calibration:", "host-side bounds:"}
 		if sym {
 			cols = append(cols, "cycles/byte:", "MB/s:")
+		}
+		counted := slices.ContainsFunc(recs, func(r *evidence.Record) bool { return r.Instructions != nil })
+		if counted {
+			cols = append(cols, "instructions:")
 		}
 		t := d.newTable(cols...)
 		cpb := map[string]*lineSeries{}
@@ -45,6 +50,9 @@ func (m *model) performance(d *doc, p *evidence.PluginInfo, id string) {
 				} else {
 					row = append(row, txt("-"), txt("-"))
 				}
+			}
+			if counted {
+				row = append(row, txt(instrCell(o)))
 			}
 			t.row(row...)
 			if headline(string(in.Kind), r.Op) && o.MedianNS > 0 {

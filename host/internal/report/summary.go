@@ -98,3 +98,12 @@ func medianCell(in *evidence.InstanceSummary, op string) string {
 	}
 	return Duration(o.MedianNS)
 }
+
+// withInstructions adds an operation's exact instruction count to a
+// cell, where the run counted it (host run --counter instructions).
+func withInstructions(cell string, in *evidence.InstanceSummary, op string) string {
+	if o, ok := in.Ops[op]; ok && o.Error == "" && o.InstructionsPerOp > 0 {
+		return cell + " · " + Count(o.InstructionsPerOp) + " instr"
+	}
+	return cell
+}

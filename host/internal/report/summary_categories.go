@@ -98,7 +98,7 @@ func (m *model) categories(d *doc) {
 					row = append(row, txt(pk), txt(wire), txt(bw))
 				}
 				for _, op := range ops {
-					row = append(row, txt(medianCell(in, op)))
+					row = append(row, txt(withInstructions(medianCell(in, op), in, op)))
 				}
 				t.row(row...)
 			}

@@ -58,7 +58,7 @@ func (m *model) implementations(d *doc) {
 					c += " (" + r + ")"
 					bars = append(bars, barItem{label: op + " " + strings.TrimSuffix(head[len(row)], ":"), value: os[i].MedianNS, color: len(row) - 1})
 				}
-				row = append(row, c)
+				row = append(row, withInstructions(c, in, op))
 			}
 			t.srow(row...)
 		}

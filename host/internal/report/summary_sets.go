@@ -52,7 +52,7 @@ func (m *model) paramSets(d *doc) {
 		for _, in := range g {
 			row := []string{in.Instance, catString(in.Category)}
 			for i, op := range ops {
-				row = append(row, medianCell(in, op))
+				row = append(row, withInstructions(medianCell(in, op), in, op))
 				if o, ok := in.Ops[op]; ok && o.Error == "" && o.MedianNS > 0 {
 					bars = append(bars, barItem{label: in.Instance + " " + op, value: o.MedianNS, color: i})
 				}

@@ -25,7 +25,12 @@ func headline(kind, op string) bool {
 // median), with each instance's KAT status.
 func Table(w io.Writer, s *evidence.Summary) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', tabwriter.AlignRight)
-	fmt.Fprintln(tw, "plugin\tinstance\tKAT\toperation\tmedian\tCI of the median\tmedian cycles\tops/s\ttrials\t")
+	counted := countedSummary(s)
+	head := "plugin\tinstance\tKAT\toperation\tmedian\tCI of the median\tmedian cycles\tops/s\ttrials\t"
+	if counted {
+		head += "instructions\t"
+	}
+	fmt.Fprintln(tw, head)
 	for _, in := range s.Instances {
 		if in.KAT == "not built" {
 			continue // listed once by reason, after the table (NotBuilt)
@@ -46,7 +51,11 @@ func Table(w io.Writer, s *evidence.Summary) {
 			if o.Error != "" {
 				med = "error"
 			}
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%d\t\n", plugin, id, kat, op, med, ciCell(o), Count(o.MedianCycles), Count(o.OpsPerSec), o.Trials)
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%d\t", plugin, id, kat, op, med, ciCell(o), Count(o.MedianCycles), Count(o.OpsPerSec), o.Trials)
+			if counted {
+				fmt.Fprintf(tw, "%s\t", instrCell(o))
+			}
+			fmt.Fprintln(tw)
 		}
 		if first {
 			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t\t\t\t\t\t\n", in.Plugin, in.ID, katCell(in), "(not measured)")
@@ -54,6 +63,28 @@ func Table(w io.Writer, s *evidence.Summary) {
 	}
 	tw.Flush()
 	fmt.Fprintln(w, headlineNote)
+}
+
+// countedSummary reports whether a run counted instructions for any
+// operation.
+func countedSummary(s *evidence.Summary) bool {
+	for _, in := range s.Instances {
+		for _, o := range in.Ops {
+			if o.InstructionsPerOp > 0 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// instrCell is an operation's instruction count per call, "-" where it
+// was not counted.
+func instrCell(o evidence.OpSummary) string {
+	if o.Error != "" || o.InstructionsPerOp <= 0 {
+		return "-"
+	}
+	return Count(o.InstructionsPerOp)
 }
 
 // sortedOps orders operations as the protocol runs them, then by length.

@@ -1,0 +1,41 @@
+package report
+
+import (
+	"bytes"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"crucible.dev/host/internal/evidence"
+)
+
+// TestInstructionsShown: a run that counted instructions shows them in
+// the end-of-run table, the plugin page and the side-by-side summaries;
+// a run that did not shows no such column.
+func TestInstructionsShown(t *testing.T) {
+	dir := t.TempDir()
+	synthRun(t, dir)
+	renderDir(t, dir)
+	if strings.Contains(read(t, dir, "report/toykem.md"), "instructions") || strings.Contains(read(t, dir, "summary.md"), " instr") {
+		t.Error("a run without counts shows an instructions column")
+	}
+	for _, impl := range []string{"fast", "slow"} {
+		editRecord(t, filepath.Join(dir, "records/toykem/Toy-512_"+impl+"/decaps.json"), func(r *evidence.Record) {
+			r.Instructions = &evidence.Instructions{PerOp: 424393, Total: 424393 * 16, Calls: 16, Tool: "callgrind"}
+		})
+	}
+	renderDir(t, dir)
+	if page := read(t, dir, "report/toykem.md"); !strings.Contains(page, "| instructions |") || !strings.Contains(page, "| 424,393 |") {
+		t.Errorf("toykem.md: no instruction count in the performance table:\n%s", page)
+	}
+	if sum := read(t, dir, "summary.md"); !strings.Contains(sum, "· 424,393 instr") {
+		t.Errorf("summary.md: no instruction count beside the median")
+	}
+	run, err := evidence.Load(dir)
+	must(t, err)
+	var b bytes.Buffer
+	Table(&b, evidence.Summarize(run))
+	if !strings.Contains(b.String(), "instructions") || !strings.Contains(b.String(), "424,393") {
+		t.Errorf("end-of-run table lacks the count:\n%s", b.String())
+	}
+}
