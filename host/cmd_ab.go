@@ -12,7 +12,7 @@ import (
 )
 
 func init() {
-	register("ab", "interleaved A/B: two plugin directories measured in alternating rounds of one session; a sign test over the rounds' ratios", cmdAB)
+	register("ab", "interleaved A/B: two plugin directories measured in alternating rounds of one session; a signed-rank test over the rounds' ratios", cmdAB)
 }
 
 // cmdAB measures OLD and NEW, two directories of prebuilt plugin
@@ -28,7 +28,7 @@ func cmdAB(args []string) error {
 	target := fs.Duration("trial-target", 20*time.Millisecond, "calibrated duration of one operation's timed loop per trial")
 	minCalls := fs.Int64("min-calls", 100, "timed calls per trial at least, for operations faster than 1 ms")
 	cpu := fs.Int("cpu", -1, "pin plugin processes to this CPU")
-	alpha := fs.Float64("alpha", 0.05, "significance level of the sign test")
+	alpha := fs.Float64("alpha", 0.05, "significance level of the signed-rank test")
 	unit := fs.String("unit", "min", "what each round compares of a side's trial: min (its fastest per-call sample: load only adds time) or median")
 	out := fs.String("out", "", "session directory (default results/ab-<UTC timestamp>)")
 	var oldEnv, newEnv listFlag

@@ -89,6 +89,9 @@ func New(cfg Config) (*Campaign, error) {
 	if cfg.Progress == nil {
 		cfg.Progress = NewProgress(io.Discard)
 	}
+	if cfg.Log == nil {
+		cfg.Log = io.Discard // a caller that wants no messages, such as one A/B round
+	}
 	if cfg.Fresh > 0 && cfg.FreshSeed == "" {
 		var err error
 		if cfg.FreshSeed, err = newFreshSeed(); err != nil {

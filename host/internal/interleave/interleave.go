@@ -3,8 +3,9 @@
 // fresh-process trial of every operation on each side, the side that goes
 // first alternating (ABBA…). A drift of the machine slower than a round
 // moves both sides of the round alike, so the verdict rests on the
-// rounds' ratios new/old and the sign test, which assumes nothing of
-// their distribution.
+// rounds' ratios new/old and Wilcoxon's signed-rank test, which needs only
+// that swapping a round's sides changes nothing when the code is the same
+// (the alternation makes it so), not any shape of their distribution.
 //
 // A round's value for a side is one statistic of its trial's per-call
 // samples: by default the fastest, since interference from the rest of
@@ -59,10 +60,10 @@ type Op struct {
 	Plugin   string         `json:"plugin"`
 	Instance string         `json:"instance"`
 	Op       string         `json:"op"`
-	Old      []float64      `json:"old_ns"` // per round: the trial's median per call
+	Old      []float64      `json:"old_ns"` // per round: the trial's Unit statistic per call
 	New      []float64      `json:"new_ns"`
-	Ratio    stats.Interval `json:"ratio"` // median new/old with its confidence interval
-	P        float64        `json:"p"`     // two-sided sign test
+	Ratio    stats.Interval `json:"ratio"` // new/old (Hodges–Lehmann) with its confidence interval
+	P        float64        `json:"p"`     // two-sided signed-rank test
 	MDE      float64        `json:"mde"`   // smallest detectable relative change; -1: none
 	Verdict  string         `json:"verdict"`
 }
@@ -75,14 +76,14 @@ type Result struct {
 	Ops    []Op    `json:"ops"`
 }
 
-// MinRounds is the fewest rounds with which the sign test can reject at
-// 5%: with n rounds its smallest two-sided p is 2/2^n.
+// MinRounds is the fewest rounds with which the signed-rank test can
+// reject at 5%: with n rounds its smallest two-sided p is 2/2^n.
 const MinRounds = 6
 
 // Run measures the rounds and judges every operation both sides measured.
 func Run(cfg Config) (*Result, error) {
 	if cfg.Rounds < MinRounds {
-		return nil, fmt.Errorf("ab: %d rounds: the sign test needs at least %d to reject at 5%%", cfg.Rounds, MinRounds)
+		return nil, fmt.Errorf("ab: %d rounds: the signed-rank test needs at least %d to reject at 5%%", cfg.Rounds, MinRounds)
 	}
 	if cfg.Alpha == 0 {
 		cfg.Alpha = 0.05
@@ -152,6 +153,7 @@ func round(cfg Config, s *Side, i int) (map[key]float64, error) {
 	c.Trials = 1
 	c.Bench, c.KAT, c.Robust, c.Profile, c.Resume = true, false, false, false, false
 	c.Fresh = 0
+	c.Log = cfg.Log // the rounds' warnings (a noisy machine) reach the user
 	restore, err := setEnv(s.Env)
 	if err != nil {
 		return nil, err
@@ -252,12 +254,12 @@ func sortedKeys(m map[key][]float64) []key {
 	return ks
 }
 
-// Write prints the verdicts: per operation the median ratio new/old with
-// its confidence interval, the change, the sign test and the smallest
+// Write prints the verdicts: per operation the ratio new/old with its
+// confidence interval, the change, the signed-rank test and the smallest
 // change the session could have detected.
 func Write(w io.Writer, r *Result) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "plugin\tinstance\toperation\trounds\tmedian new/old\tCI\tchange\tp (sign test)\tdetectable\tverdict")
+	fmt.Fprintln(tw, "plugin\tinstance\toperation\trounds\tnew/old\tCI\tchange\tp (signed rank)\tdetectable\tverdict")
 	var slower, faster int
 	for _, o := range r.Ops {
 		ci := "-"
@@ -277,6 +279,6 @@ func Write(w io.Writer, r *Result) {
 		}
 	}
 	tw.Flush()
-	fmt.Fprintf(w, "\n%d operation(s): %d significantly slower, %d significantly faster (sign test over %d interleaved rounds of the trials' %s per-call time, alpha %v; each round one fresh-process trial per side, the first side alternating)\n",
+	fmt.Fprintf(w, "\n%d operation(s): %d significantly slower, %d significantly faster (signed-rank test over %d interleaved rounds of the trials' %s per-call time, alpha %v; each round one fresh-process trial per side, the first side alternating)\n",
 		len(r.Ops), slower, faster, r.Rounds, r.Unit, r.Alpha)
 }

@@ -37,7 +37,7 @@ func TestPairsByRound(t *testing.T) {
 
 func TestTooFewRounds(t *testing.T) {
 	if _, err := Run(Config{Rounds: MinRounds - 1}); err == nil {
-		t.Error("a session the sign test cannot judge was started")
+		t.Error("a session the signed-rank test cannot judge was started")
 	}
 	if _, err := Run(Config{Rounds: MinRounds, Unit: "mean"}); err == nil {
 		t.Error("an unknown unit was accepted")

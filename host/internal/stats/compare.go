@@ -2,7 +2,6 @@ package stats
 
 import (
 	"math"
-	"sort"
 
 	"golang.org/x/perf/benchmath"
 )
@@ -93,61 +92,54 @@ func smallest(detects func(d float64) bool) float64 {
 // the machine slower than a round moves both alike and cancels in their
 // ratio.
 type Paired struct {
-	// Ratio is the median of the rounds' ratios new/old with its
-	// order-statistic confidence interval at level 1-Alpha or the
-	// widest there is: the interval that inverts the sign test.
+	// Ratio is the change new/old as a ratio: the Hodges–Lehmann estimate
+	// over the rounds' log ratios (the median of their Walsh averages),
+	// with the interval that inverts the signed-rank test at level
+	// 1-Alpha or the widest there is.
 	Ratio Interval
-	P     float64 // two-sided sign test of "the median ratio is 1"
+	P     float64 // two-sided Wilcoxon signed-rank test of "the ratio is 1"
 	Alpha float64
 	// MDE is the smallest relative change the test would have called
-	// significant, had the ratios kept their spread around their median.
+	// significant, had the ratios kept their spread around their centre.
 	MDE float64
 }
 
-// Significant reports whether the sign test rejects "no change" at
-// Alpha; for the same rounds, exactly when Ratio's interval excludes 1
-// (rounds with a ratio of exactly 1 aside).
+// Significant reports whether the signed-rank test rejects "no change"
+// at Alpha; for the same rounds, exactly when Ratio's interval excludes 1
+// (untied rounds).
 func (p Paired) Significant() bool { return p.P <= p.Alpha }
 
-// Change is the relative change the median ratio shows.
+// Change is the relative change the estimate shows.
 func (p Paired) Change() float64 { return p.Ratio.Median - 1 }
 
-// ComparePaired takes old[i] and new[i] from round i. The sign test
-// assumes only that the rounds are independent, which fresh processes in
-// alternating order make them (Hollander and Wolfe, section 3.4).
+// ComparePaired takes old[i] and new[i] from round i and tests their log
+// ratios with the signed-rank test (see signedrank.go), which assumes
+// that the rounds are independent, as fresh processes make them, and
+// that swapping a round's sides changes nothing under "no change", as
+// alternating which side runs first makes it.
 func ComparePaired(old, new []float64, alpha float64) Paired {
-	var rs []float64
+	var ls []float64
 	for i := range min(len(old), len(new)) {
 		if old[i] > 0 && new[i] > 0 {
-			rs = append(rs, new[i]/old[i])
+			ls = append(ls, math.Log(new[i]/old[i]))
 		}
 	}
-	p := Paired{Ratio: MedianInterval(rs, 1-alpha), P: signTest(rs), Alpha: alpha, MDE: math.Inf(1)}
-	if len(rs) < 2 || p.Ratio.Level < 1-alpha {
+	p := Paired{P: 1, Alpha: alpha, MDE: math.Inf(1)}
+	if len(ls) == 0 {
 		return p
 	}
-	c := scaled(rs, 1/p.Ratio.Median)
-	sort.Float64s(c)
-	ci := MedianInterval(c, 1-alpha)
-	p.MDE = math.Max(1/ci.Lo-1, ci.Hi-1)
+	cdf := signedRankCDF(len(ls))
+	iv := signedRankInterval(ls, cdf, 1-alpha)
+	p.Ratio = Interval{N: iv.N, Level: iv.Level, Median: math.Exp(iv.Median), Lo: math.Exp(iv.Lo), Hi: math.Exp(iv.Hi)}
+	p.P = signedRankTest(ls)
+	if len(ls) < 2 || iv.Level < 1-alpha {
+		return p
+	}
+	c := make([]float64, len(ls))
+	for i, l := range ls {
+		c[i] = l - iv.Median
+	}
+	ci := signedRankInterval(c, cdf, 1-alpha)
+	p.MDE = math.Max(math.Exp(-ci.Lo)-1, math.Exp(ci.Hi)-1)
 	return p
-}
-
-// signTest is the two-sided p-value of the sign test that the ratios'
-// median is 1; ratios of exactly 1 carry no sign and are left out.
-func signTest(rs []float64) float64 {
-	var above, below int
-	for _, r := range rs {
-		switch {
-		case r > 1:
-			above++
-		case r < 1:
-			below++
-		}
-	}
-	n := above + below
-	if n == 0 {
-		return 1
-	}
-	return math.Min(1, 2*BinomialCDF(n, min(above, below)))
 }
