@@ -13,5 +13,16 @@ func TestPointString(t *testing.T) {
 		if got := p.String(); got != want {
 			t.Errorf("%+v: %q, want %q", p, got, want)
 		}
+		if back, err := ParsePoint(want); err != nil || back != p {
+			t.Errorf("ParsePoint(%q) = %+v, %v; want %+v", want, back, err, p)
+		}
+	}
+}
+
+func TestParsePointRefuses(t *testing.T) {
+	for _, bad := range []string{"", "@32", "hash@", "hash@0", "hash@-1", "hash@01", "xof@32>x", "xof>32@16"} {
+		if p, err := ParsePoint(bad); err == nil {
+			t.Errorf("ParsePoint(%q) = %+v, want an error", bad, p)
+		}
 	}
 }

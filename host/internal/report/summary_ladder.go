@@ -22,8 +22,9 @@ func (m *model) symmetricLadder(d *doc) {
 		for _, base := range baseOps(in.Ops) {
 			r := row{id: in.ID + " " + base, cpb: map[int]float64{}}
 			for op, o := range in.Ops {
-				b, msg, out := splitOp(op)
-				if b != base || msg == 0 || (out != 0 && out != 32) || o.Error != "" {
+				pt := pointOf(op)
+				msg := pt.MsgLen
+				if pt.Op != base || msg == 0 || (pt.OutLen != 0 && pt.OutLen != 32) || o.Error != "" {
 					continue
 				}
 				// The headline median, robust to the preempted
@@ -68,8 +69,7 @@ func (m *model) symmetricLadder(d *doc) {
 func baseOps(ops map[string]evidence.OpSummary) []string {
 	seen := map[string]bool{}
 	for op := range ops {
-		b, _, _ := splitOp(op)
-		seen[b] = true
+		seen[pointOf(op).Op] = true
 	}
 	return sortedKeys(seen)
 }

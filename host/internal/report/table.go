@@ -4,7 +4,6 @@ import (
 	"fmt"
 	"io"
 	"sort"
-	"strings"
 	"text/tabwriter"
 
 	"crucible.dev/host/internal/evidence"
@@ -17,7 +16,8 @@ func headline(kind, op string) bool {
 	if !registry.Kind(kind).Symmetric() {
 		return true
 	}
-	return strings.HasSuffix(op, "@1024") || strings.HasSuffix(op, "@32>1024") || strings.HasSuffix(op, ">1024")
+	p := pointOf(op)
+	return (p.MsgLen == 1024 && p.OutLen == 0) || p.OutLen == 1024
 }
 
 // Table prints the end-of-run table: the headline figures per operation
@@ -124,33 +124,28 @@ func unitLess(aPlugin, aInst, aOp, bPlugin, bInst, bOp string) bool {
 }
 
 func opLess(a, b string) bool {
-	ba, la, oa := splitOp(a)
-	bb, lb, ob := splitOp(b)
-	ra, oka := opOrder[ba]
-	rb, okb := opOrder[bb]
+	pa, pb := pointOf(a), pointOf(b)
+	ra, oka := opOrder[pa.Op]
+	rb, okb := opOrder[pb.Op]
 	switch {
 	case oka && okb && ra != rb:
 		return ra < rb
 	case oka != okb:
 		return oka
-	case ba != bb:
-		return ba < bb
-	case la != lb:
-		return la < lb
+	case pa.Op != pb.Op:
+		return pa.Op < pb.Op
+	case pa.MsgLen != pb.MsgLen:
+		return pa.MsgLen < pb.MsgLen
 	}
-	return oa < ob
+	return pa.OutLen < pb.OutLen
 }
 
-// splitOp parses "op@msg>out".
-func splitOp(s string) (base string, msg, out int) {
-	base = s
-	if i := strings.IndexByte(base, '>'); i >= 0 {
-		fmt.Sscan(base[i+1:], &out)
-		base = base[:i]
+// pointOf reads a benchmark label back into its point; a label that is
+// not one (a file written by hand) is an operation of that name.
+func pointOf(label string) registry.Point {
+	p, err := registry.ParsePoint(label)
+	if err != nil {
+		return registry.Point{Op: label}
 	}
-	if i := strings.IndexByte(base, '@'); i >= 0 {
-		fmt.Sscan(base[i+1:], &msg)
-		base = base[:i]
-	}
-	return base, msg, out
+	return p
 }
