@@ -220,6 +220,18 @@ func profileCalls(estNS float64) int64 {
 	return max(int64(profileSeconds*1e9/max(estNS, 1)), 1)
 }
 
+// callNS is how long one call of a record's operation takes: the
+// calibration's estimate, or with --iterations, where no calibration
+// ran, what the trials measured.
+func callNS(rec *evidence.Record) float64 {
+	if rec.Calibration.Fixed {
+		if ns, _ := rec.Headline(); ns.Median > 0 {
+			return ns.Median
+		}
+	}
+	return rec.Calibration.EstimateNS
+}
+
 // profile takes a CPU profile of each operation in one more process and
 // computes the share of time in the instance's helper functions.
 func (c *Campaign) profile(s *plugin.Source, pts []*point) {
@@ -237,7 +249,7 @@ func (c *Campaign) profile(s *plugin.Source, pts []*point) {
 		}
 		c.cfg.Progress.Step(s.Name, id, pt.String(), "profiling")
 		cal := pt.rec.Calibration
-		prof, err := p.Profile(id, pt.Point, profileCalls(cal.EstimateNS), cal.Warmup)
+		prof, err := p.Profile(id, pt.Point, profileCalls(callNS(pt.rec)), cal.Warmup)
 		if err != nil {
 			c.finding(evidence.Finding{Plugin: s.Name, Instance: id, Op: pt.String(), What: "bench", Detail: "profile: " + err.Error()})
 			if p.Exited() {
