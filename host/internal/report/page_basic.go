@@ -18,7 +18,7 @@ func (m *model) basicInfo(d *doc, p *evidence.PluginInfo, id string) {
 	if p.Shadows != "" {
 		t.row(txt("shadows"), txtf("the workspace plugin %s: this prebuilt executable was run instead", p.Shadows))
 	}
-	t.srow("status", p.Status)
+	t.srow("status", string(p.Status))
 	t.srow("Go", p.GoVersion)
 	t.row(txt("executable SHA-256"), code(p.BinarySHA))
 	if p.SourceHash != "" {
