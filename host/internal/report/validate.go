@@ -28,8 +28,9 @@ type ShareFunc func(pprof []byte, prefixes []string) (*evidence.HashShare, error
 
 // Validate checks that everything derived in dir follows from its raw
 // evidence: every record's statistics from its raw trials (and its hash
-// share from its profile, when share is not nil), summary.json from the
-// records, and every report byte for byte from a fresh rendering. Problems
+// share from its profile, when share is not nil), every constant-time
+// verdict from its measurements, every interoperability matrix whole,
+// summary.json from the records, and every report byte for byte from a fresh rendering. Problems
 // come in that order, so the first names the file that was altered rather
 // than a report that merely shows the alteration.
 func Validate(dir string, share ShareFunc) ([]Problem, error) {
@@ -69,6 +70,16 @@ func Validate(dir string, share ShareFunc) ([]Problem, error) {
 		}
 		if v := c.Judge(); v != c.Verdict {
 			probs = append(probs, Problem{path, fmt.Sprintf("verdict %q, the runs give %q", c.Verdict, v)})
+		}
+	}
+
+	for _, m := range run.Interop {
+		path := run.InteropPaths[m]
+		if want := relPath(dir, evidence.InteropPath(dir, m.Instance)); want != path {
+			probs = append(probs, Problem{path, fmt.Sprintf("holds the matrix of %s, which belongs in %s", m.Instance, want)})
+		}
+		if d := m.Check(); d != "" {
+			probs = append(probs, Problem{path, d})
 		}
 	}
 
