@@ -1,6 +1,8 @@
 package report
 
 import (
+	"maps"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -24,7 +26,7 @@ func (m *model) basicInfo(d *doc, p *evidence.PluginInfo, id string) {
 	if p.SourceHash != "" {
 		t.row(txt("source hash"), code(p.SourceHash))
 	}
-	for _, k := range sortedKeys(p.Build) {
+	for _, k := range slices.Sorted(maps.Keys(p.Build)) {
 		t.row(txtf("build %s", k), code(p.Build[k]))
 	}
 	if len(p.CPUFeatures) > 0 {
@@ -51,7 +53,7 @@ func (m *model) basicInfo(d *doc, p *evidence.PluginInfo, id string) {
 	if len(p.Deps) > 0 {
 		d.h(3, id+"-1-deps", "Versions and dependencies")
 		dt := d.newTable("module", "version")
-		for _, k := range sortedKeys(p.Deps) {
+		for _, k := range slices.Sorted(maps.Keys(p.Deps)) {
 			dt.row(code(k), code(p.Deps[k]))
 		}
 	}
@@ -64,7 +66,7 @@ func (m *model) basicInfo(d *doc, p *evidence.PluginInfo, id string) {
 		d.h(3, id+"-1-notes", "Notes")
 		nt := d.newTable("instance", "note", "value")
 		for _, in := range p.Instances {
-			for _, k := range sortedKeys(in.Notes) {
+			for _, k := range slices.Sorted(maps.Keys(in.Notes)) {
 				nt.srow(in.ID, k, in.Notes[k])
 			}
 		}

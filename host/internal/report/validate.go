@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 
 	"crucible.dev/host/internal/evidence"
@@ -41,7 +43,7 @@ func Validate(dir string, share ShareFunc) ([]Problem, error) {
 	var probs []Problem
 	for _, r := range run.Records {
 		path := run.Paths[r]
-		if want := relPath(dir, evidence.RecordPath(dir, r.Plugin, r.Instance, r.Op)); want != path {
+		if want := evidence.Rel(dir, evidence.RecordPath(dir, r.Plugin, r.Instance, r.Op)); want != path {
 			probs = append(probs, Problem{path, fmt.Sprintf("holds %s %s %s, which belongs in %s", r.Plugin, r.Instance, r.Op, want)})
 		}
 		if d := jsonDiff(r.Stats, r.Recompute()); d != "" {
@@ -53,9 +55,9 @@ func Validate(dir string, share ShareFunc) ([]Problem, error) {
 		probs = append(probs, checkCount(dir, path, r)...)
 	}
 
-	for _, k := range sortedKeys(run.KATs) {
+	for _, k := range slices.Sorted(maps.Keys(run.KATs)) {
 		kr := run.KATs[k]
-		path := relPath(dir, evidence.KATPath(dir, kr.Plugin, kr.Instance))
+		path := evidence.Rel(dir, evidence.KATPath(dir, kr.Plugin, kr.Instance))
 		if d := katConsistent(kr); d != "" {
 			probs = append(probs, Problem{path, d})
 		}
@@ -75,7 +77,7 @@ func Validate(dir string, share ShareFunc) ([]Problem, error) {
 
 	for _, m := range run.Interop {
 		path := run.InteropPaths[m]
-		if want := relPath(dir, evidence.InteropPath(dir, m.Instance)); want != path {
+		if want := evidence.Rel(dir, evidence.InteropPath(dir, m.Instance)); want != path {
 			probs = append(probs, Problem{path, fmt.Sprintf("holds the matrix of %s, which belongs in %s", m.Instance, want)})
 		}
 		if d := m.Check(); d != "" {
@@ -100,7 +102,7 @@ func Validate(dir string, share ShareFunc) ([]Problem, error) {
 	var extra []string
 	filepath.WalkDir(filepath.Join(dir, "report"), func(p string, d fs.DirEntry, err error) error {
 		if err == nil && !d.IsDir() {
-			if rel := relPath(dir, p); !rendered[rel] {
+			if rel := evidence.Rel(dir, p); !rendered[rel] {
 				extra = append(extra, rel)
 			}
 		}
@@ -190,7 +192,7 @@ func diffValue(path string, a, b any) string {
 		for k := range bm {
 			keys[k] = true
 		}
-		for _, k := range sortedKeys(keys) {
+		for _, k := range slices.Sorted(maps.Keys(keys)) {
 			p := k
 			if path != "" {
 				p = path + "." + k
