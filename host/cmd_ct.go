@@ -4,14 +4,11 @@ import (
 	"flag"
 	"fmt"
 	"os"
-	"path/filepath"
 	"text/tabwriter"
-	"time"
 
 	"crucible.dev/host/internal/campaign"
 	"crucible.dev/host/internal/ct"
 	"crucible.dev/host/internal/evidence"
-	"crucible.dev/host/internal/hoststate"
 	"crucible.dev/host/internal/plugin"
 	"crucible.dev/host/internal/session"
 )
@@ -45,20 +42,8 @@ func cmdCT(args []string) error {
 		return err
 	}
 	defer lc.Close()
-	if *out == "" {
-		*out = filepath.Join("results", time.Now().UTC().Format("20060102T150405Z")+"-ct")
-	}
-	if _, err := os.Stat(evidence.CampaignPath(*out)); err == nil {
-		return usageErr("%s already holds a run: give another --out", *out)
-	}
-	if err := evidence.Track(*out); err != nil {
-		return usageErr("%v", err)
-	}
-	camp := evidence.Campaign{Tool: "crucible host", Command: append([]string{"host", "ct"}, args...),
-		Started: time.Now().UTC().Format(time.RFC3339), Suite: *suite, Environment: hoststate.Capture(), Sandbox: lc.Report()}
-	camp.Settings.CPU = *cpu
-	if err := evidence.WriteJSON(evidence.CampaignPath(*out), camp); err != nil {
-		return &exitError{2, err}
+	if err := newRunDir(out, "ct", args, *suite, *cpu, lc); err != nil {
+		return err
 	}
 	opts := plugin.Options{Limits: c.limits, Launcher: lc, CPU: *cpu}
 	var recs []*evidence.CTRecord

@@ -7,6 +7,7 @@ import (
 	"sort"
 	"text/tabwriter"
 
+	"crucible.dev/host/internal/evidence"
 	"crucible.dev/host/internal/interop"
 	"crucible.dev/host/internal/plugin"
 	"crucible.dev/host/internal/session"
@@ -22,12 +23,15 @@ func init() {
 // decapsulates; for a signature, X signs and Y verifies under X's public
 // key; for a key exchange, X is party A and Y party B. The keys cross in
 // their standard encodings, so secret-key forms never need converting.
+// Each matrix is written into a run directory, where the reports show it
+// and validate checks it is whole.
 func cmdInterop(args []string) error {
 	fs := flag.NewFlagSet("interop", flag.ContinueOnError)
 	var c common
 	c.register(fs)
 	suite := fs.String("suite", "all", "what to check: all, a plugin name, or a kind")
 	rounds := fs.Int("rounds", 3, "fresh keys per pair")
+	out := fs.String("out", "", "run directory (default results/<UTC timestamp>-interop)")
 	if err := fs.Parse(args); err != nil {
 		return &exitError{2, nil}
 	}
@@ -75,9 +79,16 @@ func cmdInterop(args []string) error {
 	if len(names) == 0 {
 		return usageErr("suite %q has no instance with more than one implementation", *suite)
 	}
+	if err := newRunDir(out, "interop", args, *suite, -1, lc); err != nil {
+		return err
+	}
 	failures := 0
 	for _, name := range names {
 		impls := byName[name]
+		rec := &evidence.InteropRecord{Instance: name, Kind: string(impls[0].Kind), Rounds: *rounds}
+		for _, x := range impls {
+			rec.Impls = append(rec.Impls, x.Label())
+		}
 		fmt.Printf("\n%s (%s): row produces, column consumes\n", name, impls[0].Kind)
 		tw := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', 0)
 		fmt.Fprint(tw, "\t")
@@ -90,12 +101,14 @@ func cmdInterop(args []string) error {
 			fmt.Fprintf(tw, "%s\t", x.Label())
 			for _, y := range impls {
 				err := interop.Pair(x, y, *rounds)
+				c := evidence.InteropCell{Producer: x.Label(), Consumer: y.Label()}
 				cell := "ok"
 				if err != nil {
-					cell = "FAIL"
+					cell, c.Error = "FAIL", err.Error()
 					failures++
 					notes = append(notes, fmt.Sprintf("  %s -> %s: %v", x.Label(), y.Label(), err))
 				}
+				rec.Cells = append(rec.Cells, c)
 				fmt.Fprintf(tw, "%s\t", cell)
 			}
 			fmt.Fprintln(tw)
@@ -104,7 +117,14 @@ func cmdInterop(args []string) error {
 		for _, n := range notes {
 			fmt.Println(n)
 		}
+		if err := evidence.WriteJSON(evidence.InteropPath(*out, name), rec); err != nil {
+			return &exitError{2, err}
+		}
 	}
+	if _, err := writeSummary(*out); err != nil {
+		return err
+	}
+	fmt.Printf("\nmatrices in %s\n", *out)
 	if failures > 0 {
 		return &exitError{1, fmt.Errorf("%d interop failures", failures)}
 	}

@@ -132,7 +132,7 @@ func mergePlugin(a, b *evidence.PluginInfo) {
 		}
 	}
 	sort.Slice(a.Instances, func(i, j int) bool { return a.Instances[i].ID < a.Instances[j].ID })
-	if a.Status == "ok" {
+	if a.Status == evidence.PluginOK {
 		a.Status = b.Status
 	}
 }

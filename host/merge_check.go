@@ -3,7 +3,8 @@ package main
 import (
 	"encoding/json"
 	"fmt"
-	"sort"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -86,7 +87,9 @@ func campaignDiffs(a, b *evidence.Run) []string {
 	}
 	add("suite", a.Campaign.Suite, b.Campaign.Suite)
 	sa, sb := fields(a.Campaign.Settings), fields(b.Campaign.Settings)
-	for _, k := range sortedKeys(sa, sb) {
+	both := maps.Clone(sa)
+	maps.Copy(both, sb)
+	for _, k := range slices.Sorted(maps.Keys(both)) {
 		if k != "shard" && k != "cpu" && k != "fresh_seed" {
 			add("setting "+k, sa[k], sb[k])
 		}
@@ -139,19 +142,4 @@ func fields(v any) map[string]string {
 		out[k] = string(raw)
 	}
 	return out
-}
-
-func sortedKeys(ms ...map[string]string) []string {
-	set := map[string]bool{}
-	for _, m := range ms {
-		for k := range m {
-			set[k] = true
-		}
-	}
-	keys := make([]string, 0, len(set))
-	for k := range set {
-		keys = append(keys, k)
-	}
-	sort.Strings(keys)
-	return keys
 }

@@ -2,6 +2,7 @@ package registry
 
 import (
 	"bytes"
+	"crypto/rand"
 	"fmt"
 	"io"
 )
@@ -26,6 +27,14 @@ func (l localRunner) Run(name string, rand []byte, args Args) (Args, error) {
 		return nil, fmt.Errorf("%s: no operation %q", l.in.ID(), name)
 	}
 	return op.Run(RandReader(rand), args)
+}
+
+// FreshRand returns n bytes from crypto/rand: the explicit randomness of a
+// Run that nobody needs to reproduce.
+func FreshRand(n int) []byte {
+	b := make([]byte, n)
+	rand.Read(b)
+	return b
 }
 
 // RandReader returns a reader over exactly the bytes of rand, or nil when

@@ -3,11 +3,8 @@
 // implementations (filippo.io/mldsa, circl and gmsm).
 package main
 
-import (
-	"crucible.dev/plugins/mldsa/mldsa"
-	"crucible.dev/registry"
-)
+import "crucible.dev/registry"
 
 func main() {
-	registry.Serve(&registry.Plugin{Name: "mldsa", Version: "0.1.0", Instances: mldsa.Instances()})
+	registry.Serve(&registry.Plugin{Name: "mldsa", Version: "0.1.0", Instances: instances()})
 }

@@ -2,11 +2,8 @@
 // ML-KEM-1024 (FIPS 203) from the Go standard library, circl and gmsm.
 package main
 
-import (
-	"crucible.dev/plugins/mlkem/mlkem"
-	"crucible.dev/registry"
-)
+import "crucible.dev/registry"
 
 func main() {
-	registry.Serve(&registry.Plugin{Name: "mlkem", Version: "0.1.0", Instances: mlkem.Instances()})
+	registry.Serve(&registry.Plugin{Name: "mlkem", Version: "0.1.0", Instances: instances()})
 }

@@ -12,10 +12,8 @@
 package main
 
 import (
-	"bufio"
 	"fmt"
 	"os"
-	"strconv"
 
 	"crucible.dev/registry"
 )
@@ -29,29 +27,4 @@ func main() {
 		return
 	}
 	registry.Serve(&registry.Plugin{Name: build.Plugin, Version: "0.1.0", Instances: instances()})
-}
-
-// writeKAT writes the instance's KAT file to standard output.
-func writeKAT(args []string) error {
-	in := instances()[0]
-	if in.Unavailable != "" {
-		return fmt.Errorf("%s: %s", in.ID(), in.Unavailable)
-	}
-	if len(in.KATs) == 0 {
-		return fmt.Errorf("%s: built without a KAT generator", in.ID())
-	}
-	g := in.KATs[0]
-	n := g.Records
-	if len(args) > 0 {
-		v, err := strconv.Atoi(args[0])
-		if err != nil || v < 1 {
-			return fmt.Errorf("record count %q: want a positive number", args[0])
-		}
-		n = v
-	}
-	w := bufio.NewWriter(os.Stdout)
-	if err := g.Generate(w, n); err != nil {
-		return fmt.Errorf("%s: %w", in.ID(), err)
-	}
-	return w.Flush()
 }

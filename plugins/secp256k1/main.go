@@ -3,11 +3,8 @@
 // project's own implementation (package k256).
 package main
 
-import (
-	"crucible.dev/plugins/secp256k1/secp256k1"
-	"crucible.dev/registry"
-)
+import "crucible.dev/registry"
 
 func main() {
-	registry.Serve(&registry.Plugin{Name: "secp256k1", Version: "0.1.0", Instances: secp256k1.Instances()})
+	registry.Serve(&registry.Plugin{Name: "secp256k1", Version: "0.1.0", Instances: instances()})
 }

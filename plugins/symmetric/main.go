@@ -11,5 +11,5 @@ import (
 )
 
 func main() {
-	registry.Serve(&registry.Plugin{Name: "symmetric", Version: symmetric.Version, Instances: symmetric.Instances()})
+	registry.Serve(&registry.Plugin{Name: "symmetric", Version: symmetric.Version, Instances: instances()})
 }

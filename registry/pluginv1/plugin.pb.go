@@ -134,7 +134,7 @@ type DescribeResponse struct {
 	CpuFeatures   []string               `protobuf:"bytes,7,rep,name=cpu_features,json=cpuFeatures,proto3" json:"cpu_features,omitempty"`                                            // features the CPU has, as golang.org/x/sys/cpu reports them
 	Pid           int32                  `protobuf:"varint,8,opt,name=pid,proto3" json:"pid,omitempty"`
 	Instances     []*Instance            `protobuf:"bytes,9,rep,name=instances,proto3" json:"instances,omitempty"`
-	CycleSource   string                 `protobuf:"bytes,10,opt,name=cycle_source,json=cycleSource,proto3" json:"cycle_source,omitempty"` // "tsc", "perf" or "none"
+	CycleSource   string                 `protobuf:"bytes,10,opt,name=cycle_source,json=cycleSource,proto3" json:"cycle_source,omitempty"` // "tsc" (amd64's time-stamp counter) or "none"
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1351,7 +1351,6 @@ type ConstantTimeRequest struct {
 	Instance      string                 `protobuf:"bytes,1,opt,name=instance,proto3" json:"instance,omitempty"`
 	Op            string                 `protobuf:"bytes,2,opt,name=op,proto3" json:"op,omitempty"`
 	Measurements  int64                  `protobuf:"varint,3,opt,name=measurements,proto3" json:"measurements,omitempty"`
-	Seed          uint64                 `protobuf:"varint,4,opt,name=seed,proto3" json:"seed,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1403,13 +1402,6 @@ func (x *ConstantTimeRequest) GetOp() string {
 func (x *ConstantTimeRequest) GetMeasurements() int64 {
 	if x != nil {
 		return x.Measurements
-	}
-	return 0
-}
-
-func (x *ConstantTimeRequest) GetSeed() uint64 {
-	if x != nil {
-		return x.Seed
 	}
 	return 0
 }
@@ -1631,12 +1623,11 @@ const file_plugin_proto_rawDesc = "" +
 	"\x11core_cycles_error\x18\x0f \x01(\tR\x0fcoreCyclesError\x1a=\n" +
 	"\x0fCallsPerOpEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
-	"\x05value\x18\x02 \x01(\x01R\x05value:\x028\x01\"y\n" +
+	"\x05value\x18\x02 \x01(\x01R\x05value:\x028\x01\"k\n" +
 	"\x13ConstantTimeRequest\x12\x1a\n" +
 	"\binstance\x18\x01 \x01(\tR\binstance\x12\x0e\n" +
 	"\x02op\x18\x02 \x01(\tR\x02op\x12\"\n" +
-	"\fmeasurements\x18\x03 \x01(\x03R\fmeasurements\x12\x12\n" +
-	"\x04seed\x18\x04 \x01(\x04R\x04seed\"\xab\x01\n" +
+	"\fmeasurements\x18\x03 \x01(\x03R\fmeasurementsJ\x04\b\x04\x10\x05\"\xab\x01\n" +
 	"\x14ConstantTimeResponse\x12\f\n" +
 	"\x01n\x18\x02 \x01(\x03R\x01n\x12\x14\n" +
 	"\x05error\x18\x04 \x01(\tR\x05error\x12\x16\n" +

@@ -40,11 +40,7 @@ func describeInstance(in *plugin.Instance) evidence.InstanceInfo {
 }
 
 // randomness is enough explicit randomness for any single operation.
-func randomness() []byte {
-	b := make([]byte, 1<<16)
-	rand.Read(b)
-	return b
-}
+func randomness() []byte { return registry.FreshRand(1 << 16) }
 
 // actualSizes runs the instance's operations once on fresh randomness and
 // measures what they return, checking on the way that the scheme works

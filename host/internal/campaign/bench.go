@@ -261,7 +261,7 @@ func (c *Campaign) profile(s *plugin.Source, pts []*point) {
 		if err := evidence.WriteFile(path, prof); err != nil {
 			continue
 		}
-		pt.rec.Profile = rel(c.cfg.Out, path)
+		pt.rec.Profile = evidence.Rel(c.cfg.Out, path)
 		share, err := HashShare(prof, pt.in.Profile)
 		if err == nil {
 			pt.rec.Share = share

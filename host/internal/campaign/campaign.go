@@ -171,7 +171,7 @@ func (c *Campaign) Run(srcs []plugin.Source) ([]evidence.Finding, error) {
 		any = true
 		if err := plugin.Build(c.cfg.Root, c.cfg.Cache, s, c.cfg.Log); err != nil {
 			c.finding(evidence.Finding{Plugin: s.Name, What: "build", Detail: err.Error()})
-			c.writePluginFailure(s, "fault")
+			c.writePluginFailure(s, evidence.PluginFault)
 			continue
 		}
 		c.runPlugin(s)
@@ -189,7 +189,7 @@ func (c *Campaign) finding(f evidence.Finding) {
 	c.cfg.Progress.Finding(f)
 }
 
-func (c *Campaign) writePluginFailure(s *plugin.Source, status string) {
+func (c *Campaign) writePluginFailure(s *plugin.Source, status evidence.PluginStatus) {
 	c.writePlugin(&evidence.PluginInfo{Name: s.Name, Source: s.Dir, Binary: s.Binary, Status: status})
 }
 
@@ -202,8 +202,8 @@ func (c *Campaign) writePlugin(info *evidence.PluginInfo) {
 			info.Findings = append(info.Findings, f)
 		}
 	}
-	if len(info.Findings) > 0 && info.Status == "ok" {
-		info.Status = "findings"
+	if len(info.Findings) > 0 && info.Status == evidence.PluginOK {
+		info.Status = evidence.PluginFindings
 	}
 	if err := evidence.WriteJSON(evidence.PluginPath(c.cfg.Out, info.Name), info); err != nil {
 		fmt.Fprintln(c.cfg.Log, "host:", err)
@@ -254,9 +254,9 @@ func (c *Campaign) runPlugin(s *plugin.Source) {
 	c.cfg.Progress.Plugin(s.Name)
 	sess, err := session.Start(s, c.start)
 	if err != nil {
-		status := "fault"
+		status := evidence.PluginFault
 		if errors.Is(err, plugin.ErrChecksum) {
-			status = "refused"
+			status = evidence.PluginRefused
 		}
 		c.finding(evidence.Finding{Plugin: s.Name, What: "start", Detail: err.Error()})
 		c.writePluginFailure(s, status)
@@ -265,7 +265,7 @@ func (c *Campaign) runPlugin(s *plugin.Source) {
 	d, err := sess.Describe()
 	if err != nil {
 		c.finding(evidence.Finding{Plugin: s.Name, What: "fault", Detail: err.Error()})
-		c.writePluginFailure(s, "fault")
+		c.writePluginFailure(s, evidence.PluginFault)
 		return
 	}
 	insts := sess.Select(c.cfg.Suite, c.cfg.Shard)
@@ -347,7 +347,7 @@ func (c *Campaign) pluginInfo(s *plugin.Source, p *plugin.Process, d *plugin.Des
 	info := evidence.PluginInfo{
 		Name: s.Name, Source: s.Dir, Binary: s.Binary, BinarySHA: p.SHA256, SourceHash: s.Hash, Shadows: s.Shadows,
 		Version: d.Version, Module: d.Module, GoVersion: d.GoVersion,
-		Build: d.Build, Deps: d.Deps, CPUFeatures: d.CPUFeatures, Status: "ok",
+		Build: d.Build, Deps: d.Deps, CPUFeatures: d.CPUFeatures, Status: evidence.PluginOK,
 	}
 	if s.Dir != "" {
 		info.Source, _ = filepath.Rel(c.cfg.Root, s.Dir)

@@ -154,5 +154,5 @@ func (c *Campaign) keepCount(plugin, id, op string, threads []string, calls int6
 	if err := evidence.WriteFile(path, data); err != nil {
 		return nil, err
 	}
-	return &evidence.Instructions{Total: n.Instructions, Runtime: n.Runtime, Dump: rel(c.cfg.Out, path)}, nil
+	return &evidence.Instructions{Total: n.Instructions, Runtime: n.Runtime, Dump: evidence.Rel(c.cfg.Out, path)}, nil
 }

@@ -5,7 +5,8 @@ import (
 	"crypto/sha3"
 	"fmt"
 	"io"
-	"sort"
+	"maps"
+	"slices"
 	"strings"
 
 	"crucible.dev/host/internal/evidence"
@@ -170,20 +171,10 @@ func transcriptVals(x *registry.Transcript, vals map[string][]byte) string {
 		vals[valKey(registry.OpPass(i+1), registry.ArgOut)] = m
 	}
 	var all []byte
-	for _, k := range sortedKeys(vals) {
+	for _, k := range slices.Sorted(maps.Keys(vals)) {
 		all = append(append(all, k...), vals[k]...)
 	}
 	return string(all)
-}
-
-// sortedKeys returns m's keys in order.
-func sortedKeys(m map[string][]byte) []string {
-	ks := make([]string, 0, len(m))
-	for k := range m {
-		ks = append(ks, k)
-	}
-	sort.Strings(ks)
-	return ks
 }
 
 // symmetricInputs is the kind's one deterministic operation and its inputs.
@@ -290,7 +281,7 @@ func opsCompare(r registry.Runner, t, b *opsTranscript) (made []string, diff err
 		}
 		fallthrough
 	default:
-		for _, k := range sortedKeys(t.vals) {
+		for _, k := range slices.Sorted(maps.Keys(t.vals)) {
 			if err := same(k); err != nil {
 				return made, err
 			}

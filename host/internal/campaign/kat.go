@@ -3,7 +3,6 @@ package campaign
 import (
 	"fmt"
 	"io"
-	"path/filepath"
 	"strings"
 
 	"crucible.dev/host/internal/evidence"
@@ -165,7 +164,7 @@ func (c *Campaign) generated(p *plugin.Process, pluginName, id string, e *catalo
 		// against the reference file where one is at hand.
 		kp := evidence.KATFilePath(c.cfg.Out, pluginName, id, g.Source)
 		if err := evidence.WriteFile(kp, []byte(file.String())); err == nil {
-			r.Detail += "; file kept as " + rel(c.cfg.Out, kp)
+			r.Detail += "; file kept as " + evidence.Rel(c.cfg.Out, kp)
 		}
 		if d.Reference != "" {
 			if ref, err := reference.Open(d.Reference); err == nil {
@@ -179,12 +178,4 @@ func (c *Campaign) generated(p *plugin.Process, pluginName, id string, e *catalo
 		out = append(out, r)
 	}
 	return out
-}
-
-func rel(base, p string) string {
-	r, err := filepath.Rel(base, p)
-	if err != nil {
-		return p
-	}
-	return r
 }

@@ -37,10 +37,9 @@ func malformed(v []byte, flips int) map[string][]byte {
 		"huge":      make([]byte, 1<<20),
 		"all-zero":  make([]byte, n),
 		"all-ff":    bytes.Repeat([]byte{0xff}, n),
-		"random":    make([]byte, n),
+		"random":    registry.FreshRand(n),
 		"truncated": bytes.Clone(v[:n/2]),
 	}
-	rand.Read(m["random"])
 	for i := 0; i < flips && n > 0; i++ {
 		j, _ := rand.Int(rand.Reader, big.NewInt(int64(n*8)))
 		bit := int(j.Int64())

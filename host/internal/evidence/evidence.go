@@ -118,6 +118,16 @@ func Path(dir string, elems ...string) string {
 	return filepath.Join(dir, rel)
 }
 
+// Rel is p relative to the run directory dir, slash-separated, as records
+// and reports name a file of the run (p itself when it is not under dir).
+func Rel(dir, p string) string {
+	r, err := filepath.Rel(dir, p)
+	if err != nil {
+		return filepath.ToSlash(p)
+	}
+	return filepath.ToSlash(r)
+}
+
 // Paths of a run directory.
 
 // CampaignPath is the campaign's description.

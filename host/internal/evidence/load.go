@@ -21,6 +21,9 @@ type Run struct {
 	Paths    map[*Record]string   // record -> path relative to Dir
 	CT       []*CTRecord          // constant-time checks, sorted by path
 	CTPaths  map[*CTRecord]string // check -> path relative to Dir
+	// Interop holds the interoperability matrices, sorted by path.
+	Interop      []*InteropRecord
+	InteropPaths map[*InteropRecord]string // matrix -> path relative to Dir
 	// Files is the directory's file index: every regular file's path
 	// relative to Dir, slash-separated and sorted, hidden ones (a
 	// component starting with ".") left out. Reports name evidence from
@@ -45,7 +48,7 @@ func (r *Run) KATFor(plugin, instance string) (KATRecord, bool) {
 // hostile directory gives a clear error rather than a hang, an exhausted
 // memory or a report of hundreds of megabytes.
 func Load(dir string) (*Run, error) {
-	r := &Run{Dir: dir, KATs: map[string]KATRecord{}, Paths: map[*Record]string{}, CTPaths: map[*CTRecord]string{}}
+	r := &Run{Dir: dir, KATs: map[string]KATRecord{}, Paths: map[*Record]string{}, CTPaths: map[*CTRecord]string{}, InteropPaths: map[*InteropRecord]string{}}
 	root, err := os.OpenRoot(dir)
 	if err != nil {
 		return nil, fmt.Errorf("%s is not a run directory: %w", dir, err)
@@ -120,6 +123,23 @@ func Load(dir string) (*Run, error) {
 		}
 		r.CT = append(r.CT, c)
 		r.CTPaths[c] = p
+	}
+	ios, _ := fs.Glob(root.FS(), "interop/*.json")
+	sort.Strings(ios)
+	for _, p := range ios {
+		m := &InteropRecord{}
+		if err := read(p, m); err != nil {
+			return nil, err
+		}
+		names := append([]string{m.Instance, m.Kind}, m.Impls...)
+		for _, c := range m.Cells {
+			names = append(names, c.Producer, c.Consumer)
+		}
+		if err := checkNames(p, names...); err != nil {
+			return nil, err
+		}
+		r.Interop = append(r.Interop, m)
+		r.InteropPaths[m] = p
 	}
 	if r.Files, err = fileIndex(root); err != nil {
 		return nil, fmt.Errorf("%s: %w", dir, err)

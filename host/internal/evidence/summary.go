@@ -68,18 +68,28 @@ type InstanceSummary struct {
 	// own declaration, "catalog" when one is the evaluator's.
 	KATFrom string               `json:"kat_from,omitempty"`
 	Ops     map[string]OpSummary `json:"ops"`
-	Status  string               `json:"status"` // "ok", "not built", "findings"
+	Status  InstanceStatus       `json:"status"`
 	Note    string               `json:"note,omitempty"`
 }
 
+// InstanceStatus is an instance's standing in a summary.
+type InstanceStatus string
+
+// The instance statuses.
+const (
+	InstanceOK       InstanceStatus = "ok"
+	InstanceNotBuilt InstanceStatus = "not built" // not available on this system
+	InstanceFindings InstanceStatus = "findings"  // a finding not yet known
+)
+
 // Summary is the machine-readable result of a run.
 type Summary struct {
-	Started   string            `json:"started"`
-	Suite     string            `json:"suite"`
-	Settings  Settings          `json:"settings"`
-	Instances []InstanceSummary `json:"instances"`
-	Plugins   map[string]string `json:"plugins"`  // name -> status
-	Findings  []Finding         `json:"findings"` // new and known ones; Known says which
+	Started   string                  `json:"started"`
+	Suite     string                  `json:"suite"`
+	Settings  Settings                `json:"settings"`
+	Instances []InstanceSummary       `json:"instances"`
+	Plugins   map[string]PluginStatus `json:"plugins"`  // name -> status
+	Findings  []Finding               `json:"findings"` // new and known ones; Known says which
 	// Resolved lists known findings that no longer occur.
 	Resolved []string `json:"resolved,omitempty"`
 }
@@ -87,16 +97,16 @@ type Summary struct {
 // Summarize builds the summary from a loaded run alone.
 func Summarize(r *Run) *Summary {
 	s := &Summary{Started: r.Campaign.Started, Suite: r.Campaign.Suite, Settings: r.Campaign.Settings,
-		Plugins: map[string]string{}, Findings: []Finding{}}
+		Plugins: map[string]PluginStatus{}, Findings: []Finding{}}
 	byID := map[string]int{}
 	for _, p := range r.Plugins {
 		s.Plugins[p.Name] = p.Status
 		s.Findings = append(s.Findings, p.Findings...)
 		for _, in := range p.Instances {
 			is := InstanceSummary{Plugin: p.Name, Instance: in.Name, Impl: in.Impl, ID: in.ID, Kind: string(in.Kind),
-				Family: in.Family, Category: in.Category, Ops: map[string]OpSummary{}, Status: "ok", KAT: "none"}
+				Family: in.Family, Category: in.Category, Ops: map[string]OpSummary{}, Status: InstanceOK, KAT: KATNone}
 			if in.Unavailable != "" {
-				is.KAT, is.Status, is.Note = "not built", "not built", in.Unavailable
+				is.KAT, is.Status, is.Note = KATNotBuilt, InstanceNotBuilt, in.Unavailable
 			}
 			if k, ok := r.KATFor(p.Name, in.ID); ok {
 				is.KAT = k.Status
@@ -113,7 +123,7 @@ func Summarize(r *Run) *Summary {
 						key += " (declared)" // beside a catalog source of the same name
 					}
 					is.KATSources[key] = res.Status
-					if res.Status == "pass" || res.Status == "known" {
+					if res.Status == KATPass || res.Status == KATKnown {
 						if res.Provenance == "declared" && is.KATFrom == "" {
 							is.KATFrom = "declared"
 						} else if res.Provenance != "declared" {
@@ -124,7 +134,7 @@ func Summarize(r *Run) *Summary {
 			}
 			for _, f := range p.Findings {
 				if f.Instance == in.ID && f.Known == "" {
-					is.Status = "findings"
+					is.Status = InstanceFindings
 				}
 			}
 			s.Instances = append(s.Instances, is)

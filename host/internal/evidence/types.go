@@ -76,8 +76,19 @@ type PluginInfo struct {
 	StaticBytes map[string]int64  `json:"static_bytes,omitempty"` // code+data of the algorithm's own packages, by package
 	Instances   []InstanceInfo    `json:"instances"`
 	Findings    []Finding         `json:"findings,omitempty"`
-	Status      string            `json:"status"` // "ok", "fault", "refused"
+	Status      PluginStatus      `json:"status"`
 }
+
+// PluginStatus is how a plugin's part of a run went.
+type PluginStatus string
+
+// The plugin statuses.
+const (
+	PluginOK       PluginStatus = "ok"       // built, started, described and run
+	PluginFindings PluginStatus = "findings" // run, with findings about it
+	PluginFault    PluginStatus = "fault"    // did not build, start or describe itself
+	PluginRefused  PluginStatus = "refused"  // its executable is not the one the lock file names
+)
 
 // InstanceInfo is one instance as described, with its size audit.
 type InstanceInfo struct {

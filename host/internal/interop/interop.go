@@ -24,12 +24,6 @@ type Impl struct {
 // Label names the implementation in a matrix: plugin:instance.
 func (m Impl) Label() string { return m.Plugin + ":" + m.ID }
 
-func random(n int) []byte {
-	b := make([]byte, n)
-	rand.Read(b)
-	return b
-}
-
 // Pair checks that y consumes what x produces, over rounds fresh keys:
 // for a KEM, y encapsulates to x's public key and x decapsulates; for a
 // signature, x signs and y verifies under x's public key; for a key
@@ -56,7 +50,7 @@ func Pair(x, y Impl, rounds int) error {
 }
 
 func kemPair(x, y Impl) error {
-	seed := random(1 << 12)
+	seed := registry.FreshRand(1 << 12)
 	kx, err := x.R.Run(registry.OpKeygen, seed, nil)
 	if err != nil {
 		return fmt.Errorf("%s keygen: %w", x.Label(), err)
@@ -66,7 +60,7 @@ func kemPair(x, y Impl) error {
 	if ky, err := y.R.Run(registry.OpKeygen, seed, nil); err == nil && !bytes.Equal(ky[registry.ArgPK], kx[registry.ArgPK]) {
 		return fmt.Errorf("the same keygen randomness gives different public keys")
 	}
-	e, err := y.R.Run(registry.OpEncaps, random(1<<12), registry.Args{registry.ArgPK: kx[registry.ArgPK]})
+	e, err := y.R.Run(registry.OpEncaps, registry.FreshRand(1<<12), registry.Args{registry.ArgPK: kx[registry.ArgPK]})
 	if err != nil {
 		return fmt.Errorf("%s encaps to %s's key: %w", y.Label(), x.Label(), err)
 	}
@@ -81,15 +75,15 @@ func kemPair(x, y Impl) error {
 }
 
 func sigPair(x, y Impl) error {
-	k, err := x.R.Run(registry.OpKeygen, random(1<<12), nil)
+	k, err := x.R.Run(registry.OpKeygen, registry.FreshRand(1<<12), nil)
 	if err != nil {
 		return fmt.Errorf("%s keygen: %w", x.Label(), err)
 	}
-	msg := random(64)
+	msg := registry.FreshRand(64)
 	for _, hedged := range []bool{false, true} {
 		var rnd []byte
 		if hedged {
-			rnd = random(1 << 10)
+			rnd = registry.FreshRand(1 << 10)
 		}
 		s, err := x.R.Run(registry.OpSign, rnd, registry.Args{registry.ArgSK: k[registry.ArgSK], registry.ArgMsg: msg})
 		if err != nil {
@@ -117,7 +111,7 @@ func kexPair(x, y Impl) error {
 // symPair: deterministic primitives must agree on the same input.
 func symPair(x, y Impl) error {
 	var op string
-	args := registry.Args{registry.ArgMsg: random(100), registry.ArgKey: random(max(x.KeySize, 32))}
+	args := registry.Args{registry.ArgMsg: registry.FreshRand(100), registry.ArgKey: registry.FreshRand(max(x.KeySize, 32))}
 	switch x.Kind {
 	case registry.KindHash:
 		op = registry.OpHash

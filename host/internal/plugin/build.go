@@ -150,7 +150,7 @@ func Build(root, cache string, s *Source, log io.Writer) error {
 // SHA-256 as built.
 const sumSuffix = ".sha256"
 
-// FileHash is the SHA-256 of an executable, as the lock file records it.
+// FileHash is the SHA-256 of an executable, as a launcher seals it.
 func FileHash(path string) (string, error) {
 	f, err := os.Open(path)
 	if err != nil {

@@ -1,13 +1,18 @@
 package report
 
-import "crucible.dev/host/internal/evidence"
+import (
+	"maps"
+	"slices"
+
+	"crucible.dev/host/internal/evidence"
+)
 
 // opDocs lists what the plugin says its operations beyond their kind's own
 // compute: the plugin declares their meaning, the core does not.
 func opDocs(d *doc, p *evidence.PluginInfo) {
 	var docs []inline
 	for _, in := range p.Instances {
-		for _, op := range sortedKeys(in.OpDocs) {
+		for _, op := range slices.Sorted(maps.Keys(in.OpDocs)) {
 			docs = append(docs, txtf("%s %s: %s", in.ID, op, in.OpDocs[op]))
 		}
 	}

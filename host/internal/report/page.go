@@ -2,7 +2,6 @@ package report
 
 import (
 	"fmt"
-	"sort"
 	"strconv"
 	"strings"
 
@@ -58,13 +57,4 @@ func plainFinding(f evidence.Finding) string {
 		where += " " + f.Op
 	}
 	return fmt.Sprintf("%s (%s): %s", where, f.What, firstLine(f.Detail))
-}
-
-func sortedKeys[V any](m map[string]V) []string {
-	ks := make([]string, 0, len(m))
-	for k := range m {
-		ks = append(ks, k)
-	}
-	sort.Strings(ks)
-	return ks
 }

@@ -1,6 +1,8 @@
 package report
 
 import (
+	"maps"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -18,13 +20,13 @@ func (m *model) basicInfo(d *doc, p *evidence.PluginInfo, id string) {
 	if p.Shadows != "" {
 		t.row(txt("shadows"), txtf("the workspace plugin %s: this prebuilt executable was run instead", p.Shadows))
 	}
-	t.srow("status", p.Status)
+	t.srow("status", string(p.Status))
 	t.srow("Go", p.GoVersion)
 	t.row(txt("executable SHA-256"), code(p.BinarySHA))
 	if p.SourceHash != "" {
 		t.row(txt("source hash"), code(p.SourceHash))
 	}
-	for _, k := range sortedKeys(p.Build) {
+	for _, k := range slices.Sorted(maps.Keys(p.Build)) {
 		t.row(txtf("build %s", k), code(p.Build[k]))
 	}
 	if len(p.CPUFeatures) > 0 {
@@ -51,7 +53,7 @@ func (m *model) basicInfo(d *doc, p *evidence.PluginInfo, id string) {
 	if len(p.Deps) > 0 {
 		d.h(3, id+"-1-deps", "Versions and dependencies")
 		dt := d.newTable("module", "version")
-		for _, k := range sortedKeys(p.Deps) {
+		for _, k := range slices.Sorted(maps.Keys(p.Deps)) {
 			dt.row(code(k), code(p.Deps[k]))
 		}
 	}
@@ -64,7 +66,7 @@ func (m *model) basicInfo(d *doc, p *evidence.PluginInfo, id string) {
 		d.h(3, id+"-1-notes", "Notes")
 		nt := d.newTable("instance", "note", "value")
 		for _, in := range p.Instances {
-			for _, k := range sortedKeys(in.Notes) {
+			for _, k := range slices.Sorted(maps.Keys(in.Notes)) {
 				nt.srow(in.ID, k, in.Notes[k])
 			}
 		}

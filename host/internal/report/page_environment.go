@@ -1,6 +1,8 @@
 package report
 
 import (
+	"maps"
+	"slices"
 	"sort"
 	"strconv"
 	"strings"
@@ -17,7 +19,7 @@ func (m *model) environment(d *doc, p *evidence.PluginInfo, id string) {
 	for _, kv := range envRows(e) {
 		t.srow(kv[0], kv[1])
 	}
-	for _, k := range sortedKeys(e.Notes) {
+	for _, k := range slices.Sorted(maps.Keys(e.Notes)) {
 		t.srow("note "+k, e.Notes[k])
 	}
 

@@ -2,7 +2,6 @@ package report
 
 import (
 	"path"
-	"path/filepath"
 	"strings"
 
 	"crucible.dev/host/internal/evidence"
@@ -14,7 +13,7 @@ func (m *model) evidenceIndex(d *doc, p *evidence.PluginInfo, id string) {
 	safe := evidence.Safe(p.Name)
 	items := []inline{fileLink("campaign.json", "campaign.json").plus(txt(" (command, settings, environment)")),
 		fileLink("plugins/"+safe+".json", "plugins/"+safe+".json").plus(txt(" (description, size audit, findings)"))}
-	if log := relPath(m.run.Dir, evidence.LogPath(m.run.Dir, p.Name)); m.run.HasFile(log) {
+	if log := evidence.Rel(m.run.Dir, evidence.LogPath(m.run.Dir, p.Name)); m.run.HasFile(log) {
 		items = append(items, fileLink(log, log).plus(txt(" (plugin stderr)")))
 	}
 	items = append(items, m.otherEvidence(safe)...)
@@ -22,7 +21,7 @@ func (m *model) evidenceIndex(d *doc, p *evidence.PluginInfo, id string) {
 	t := d.newTable("instance", "KAT", "records", "profiles")
 	for _, in := range p.Instances {
 		var kat inline
-		rel := relPath(m.run.Dir, evidence.KATPath(m.run.Dir, p.Name, in.ID))
+		rel := evidence.Rel(m.run.Dir, evidence.KATPath(m.run.Dir, p.Name, in.ID))
 		if _, ok := m.run.KATFor(p.Name, in.ID); ok {
 			kat = fileLink(rel, rel)
 		}
@@ -69,12 +68,4 @@ func (m *model) otherEvidence(safe string) []inline {
 		}
 	}
 	return out
-}
-
-func relPath(dir, p string) string {
-	r, err := filepath.Rel(dir, p)
-	if err != nil {
-		return filepath.ToSlash(p)
-	}
-	return filepath.ToSlash(r)
 }

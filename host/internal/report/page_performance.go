@@ -2,6 +2,7 @@ package report
 
 import (
 	"fmt"
+	"maps"
 	"slices"
 
 	"crucible.dev/host/internal/evidence"
@@ -71,7 +72,7 @@ func (m *model) performance(d *doc, p *evidence.PluginInfo, id string) {
 				ls.pts = append(ls.pts, point{float64(r.MsgLen), o.MedianCycles / float64(r.MsgLen)})
 			}
 		}
-		for _, k := range sortedKeys(cpb) {
+		for _, k := range slices.Sorted(maps.Keys(cpb)) {
 			series = append(series, *cpb[k])
 		}
 	}

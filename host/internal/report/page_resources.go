@@ -2,6 +2,8 @@ package report
 
 import (
 	"crucible.dev/host/internal/evidence"
+	"maps"
+	"slices"
 )
 
 func (m *model) resources(d *doc, p *evidence.PluginInfo, id string) {
@@ -11,7 +13,7 @@ func (m *model) resources(d *doc, p *evidence.PluginInfo, id string) {
 		d.p(txt("Code and data of the algorithm's own packages in the plugin executable."))
 		t := d.newTable("package", "bytes:")
 		var total int64
-		for _, k := range sortedKeys(p.StaticBytes) {
+		for _, k := range slices.Sorted(maps.Keys(p.StaticBytes)) {
 			t.row(code(k), txt(Count(float64(p.StaticBytes[k]))))
 			total += p.StaticBytes[k]
 		}

@@ -1,6 +1,8 @@
 package report
 
 import (
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -17,7 +19,7 @@ func (m *model) share(d *doc, p *evidence.PluginInfo, id string) {
 				continue
 			}
 			var by []string
-			for _, f := range sortedKeys(r.Share.ByFunc) {
+			for _, f := range slices.Sorted(maps.Keys(r.Share.ByFunc)) {
 				by = append(by, f+" "+Percent(r.Share.ByFunc[f]))
 			}
 			st.srow(in.ID, r.Op, Percent(r.Share.Total), strconv.FormatInt(r.Share.Samples, 10), dash(strings.Join(by, "; ")))
@@ -27,7 +29,7 @@ func (m *model) share(d *doc, p *evidence.PluginInfo, id string) {
 	ct := d.newTable("instance", "operation", "helper", "calls/op:")
 	for _, in := range p.Instances {
 		for _, r := range m.records(p.Name, in.ID) {
-			for _, f := range sortedKeys(r.Stats.CallsPerOp) {
+			for _, f := range slices.Sorted(maps.Keys(r.Stats.CallsPerOp)) {
 				ct.srow(in.ID, r.Op, f, Float(r.Stats.CallsPerOp[f], 2))
 			}
 		}

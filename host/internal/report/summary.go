@@ -22,6 +22,7 @@ func (m *model) summaryDoc() *doc {
 		s.Started, s.Settings.Trials, s.Settings.TrialTargetSec, headlineNote))
 	m.confinement(d)
 	m.constantTime(d)
+	m.interop(d)
 
 	if len(m.plugins) > 0 {
 		d.h(2, "summary-pages", "Plugin pages")
@@ -35,7 +36,7 @@ func (m *model) summaryDoc() *doc {
 	d.h(2, "summary-results", "Results")
 	t := d.newTable("plugin", "instance", "KAT", "operation", "median:", "CI of the median:", "median cycles:", "ops/s:", "trials:")
 	for _, in := range s.Instances {
-		if in.KAT == "not built" {
+		if in.KAT == evidence.KATNotBuilt {
 			continue // listed once by reason below
 		}
 		pl := m.pluginCell(in.Plugin)

@@ -1,6 +1,8 @@
 package report
 
 import (
+	"maps"
+	"slices"
 	"sort"
 
 	"crucible.dev/host/internal/evidence"
@@ -71,5 +73,5 @@ func baseOps(ops map[string]evidence.OpSummary) []string {
 	for op := range ops {
 		seen[pointOf(op).Op] = true
 	}
-	return sortedKeys(seen)
+	return slices.Sorted(maps.Keys(seen))
 }

@@ -5,8 +5,10 @@ import (
 	"encoding/json"
 	"fmt"
 	"io/fs"
+	"maps"
 	"os"
 	"path/filepath"
+	"slices"
 	"sort"
 
 	"crucible.dev/host/internal/evidence"
@@ -28,8 +30,9 @@ type ShareFunc func(pprof []byte, prefixes []string) (*evidence.HashShare, error
 
 // Validate checks that everything derived in dir follows from its raw
 // evidence: every record's statistics from its raw trials (and its hash
-// share from its profile, when share is not nil), summary.json from the
-// records, and every report byte for byte from a fresh rendering. Problems
+// share from its profile, when share is not nil), every constant-time
+// verdict from its measurements, every interoperability matrix whole,
+// summary.json from the records, and every report byte for byte from a fresh rendering. Problems
 // come in that order, so the first names the file that was altered rather
 // than a report that merely shows the alteration.
 func Validate(dir string, share ShareFunc) ([]Problem, error) {
@@ -40,7 +43,7 @@ func Validate(dir string, share ShareFunc) ([]Problem, error) {
 	var probs []Problem
 	for _, r := range run.Records {
 		path := run.Paths[r]
-		if want := relPath(dir, evidence.RecordPath(dir, r.Plugin, r.Instance, r.Op)); want != path {
+		if want := evidence.Rel(dir, evidence.RecordPath(dir, r.Plugin, r.Instance, r.Op)); want != path {
 			probs = append(probs, Problem{path, fmt.Sprintf("holds %s %s %s, which belongs in %s", r.Plugin, r.Instance, r.Op, want)})
 		}
 		if d := jsonDiff(r.Stats, r.Recompute()); d != "" {
@@ -52,9 +55,9 @@ func Validate(dir string, share ShareFunc) ([]Problem, error) {
 		probs = append(probs, checkCount(dir, path, r)...)
 	}
 
-	for _, k := range sortedKeys(run.KATs) {
+	for _, k := range slices.Sorted(maps.Keys(run.KATs)) {
 		kr := run.KATs[k]
-		path := relPath(dir, evidence.KATPath(dir, kr.Plugin, kr.Instance))
+		path := evidence.Rel(dir, evidence.KATPath(dir, kr.Plugin, kr.Instance))
 		if d := katConsistent(kr); d != "" {
 			probs = append(probs, Problem{path, d})
 		}
@@ -69,6 +72,16 @@ func Validate(dir string, share ShareFunc) ([]Problem, error) {
 		}
 		if v := c.Judge(); v != c.Verdict {
 			probs = append(probs, Problem{path, fmt.Sprintf("verdict %q, the runs give %q", c.Verdict, v)})
+		}
+	}
+
+	for _, m := range run.Interop {
+		path := run.InteropPaths[m]
+		if want := evidence.Rel(dir, evidence.InteropPath(dir, m.Instance)); want != path {
+			probs = append(probs, Problem{path, fmt.Sprintf("holds the matrix of %s, which belongs in %s", m.Instance, want)})
+		}
+		if d := m.Check(); d != "" {
+			probs = append(probs, Problem{path, d})
 		}
 	}
 
@@ -89,7 +102,7 @@ func Validate(dir string, share ShareFunc) ([]Problem, error) {
 	var extra []string
 	filepath.WalkDir(filepath.Join(dir, "report"), func(p string, d fs.DirEntry, err error) error {
 		if err == nil && !d.IsDir() {
-			if rel := relPath(dir, p); !rendered[rel] {
+			if rel := evidence.Rel(dir, p); !rendered[rel] {
 				extra = append(extra, rel)
 			}
 		}
@@ -179,7 +192,7 @@ func diffValue(path string, a, b any) string {
 		for k := range bm {
 			keys[k] = true
 		}
-		for _, k := range sortedKeys(keys) {
+		for _, k := range slices.Sorted(maps.Keys(keys)) {
 			p := k
 			if path != "" {
 				p = path + "." + k
@@ -214,18 +227,18 @@ func katConsistent(k evidence.KATRecord) string {
 			errs++
 		}
 		switch {
-		case r.Type == "generated" && r.Digest != "" && r.Expected != "" && (r.Status == "pass") != (r.Digest == r.Expected):
+		case r.Type == "generated" && r.Digest != "" && r.Expected != "" && (r.Status == evidence.KATPass) != (r.Digest == r.Expected):
 			return fmt.Sprintf("source %s: status %s with digest %s and published %s", r.Source, r.Status, r.Digest, r.Expected)
-		case r.Type == "vectors" && r.Status == "pass" && (r.Failed > 0 || r.Passed == 0):
+		case r.Type == "vectors" && r.Status == evidence.KATPass && (r.Failed > 0 || r.Passed == 0):
 			return fmt.Sprintf("source %s: status pass with %d passed, %d failed", r.Source, r.Passed, r.Failed)
-		case r.Type == "vectors" && r.Status == "fail" && r.Failed == 0:
+		case r.Type == "vectors" && r.Status == evidence.KATFail && r.Failed == 0:
 			return fmt.Sprintf("source %s: status fail with no failed case", r.Source)
 		}
 	}
 	switch {
-	case k.Status == "pass" && (fail > 0 || errs > 0 || pass == 0),
-		k.Status == "fail" && fail == 0,
-		k.Status != "fail" && fail > 0:
+	case k.Status == evidence.KATPass && (fail > 0 || errs > 0 || pass == 0),
+		k.Status == evidence.KATFail && fail == 0,
+		k.Status != evidence.KATFail && fail > 0:
 		return fmt.Sprintf("status %s does not follow from its sources (%d passed, %d failed, %d erred)", k.Status, pass, fail, errs)
 	}
 	return ""

@@ -1,8 +1,8 @@
 // Package session is one plugin's life in a host command: its process
 // started and described, the instances a suite and a shard select, a
 // replacement for a process that died, and the stop at the end. Every
-// command that talks to plugins (run, kat, bench, robust, ct, interop, list)
-// goes through it, so the restart logic exists once.
+// command that talks to plugins (run, kat, bench, robust, ct, interop, list,
+// lock) goes through it, so the restart logic exists once.
 package session
 
 import (

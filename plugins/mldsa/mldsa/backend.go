@@ -69,18 +69,29 @@ func isZero(rnd []byte) bool {
 	return true
 }
 
-// signer implements registry.Signature on a backend.
-type signer struct {
+// Signer is one implementation of one parameter set as a
+// registry.Signature.
+type Signer struct {
 	p *Params
 	b *backend
 }
 
-var _ registry.Signature = signer{}
+var _ registry.Signature = Signer{}
+
+// Sizes are the lengths the library's own constants give for its public
+// keys, the secret keys GenerateKey returns, and signatures.
+func (s Signer) Sizes() (pk, sk, sig int) { return s.b.pkSize, s.b.skSize, s.b.sigSize }
+
+// Features says what the implementation's API can express.
+func (s Signer) Features() Features { return s.b.features }
+
+// Params is the parameter set.
+func (s Signer) Params() *Params { return s.p }
 
 // GenerateKey reads ξ from r (FIPS 204, Algorithm 1 line 1) so that the
 // same randomness gives the same key in every implementation. Without r it
 // fails rather than draw a key nobody can reproduce.
-func (s signer) GenerateKey(r io.Reader) (pk, sk []byte, err error) {
+func (s Signer) GenerateKey(r io.Reader) (pk, sk []byte, err error) {
 	if r == nil {
 		return nil, nil, fmt.Errorf("keygen %s/%s: no randomness for ξ", s.p.Name, s.b.impl)
 	}
@@ -97,7 +108,7 @@ func (s signer) GenerateKey(r io.Reader) (pk, sk []byte, err error) {
 
 // Sign is deterministic for a nil r and hedged otherwise, with rnd read
 // from r where the library takes it.
-func (s signer) Sign(r io.Reader, sk, msg, ctx []byte) ([]byte, error) {
+func (s Signer) Sign(r io.Reader, sk, msg, ctx []byte) ([]byte, error) {
 	rnd, err := s.rnd(r)
 	if err != nil {
 		return nil, fmt.Errorf("sign %s/%s: %w", s.p.Name, s.b.impl, err)
@@ -112,7 +123,7 @@ func (s signer) Sign(r io.Reader, sk, msg, ctx []byte) ([]byte, error) {
 // rnd returns the rnd of Algorithm 2 for the randomness r: zero
 // for deterministic signing, 32 bytes of r for hedged signing, or nil when
 // the library draws them itself.
-func (s signer) rnd(r io.Reader) ([]byte, error) {
+func (s Signer) rnd(r io.Reader) ([]byte, error) {
 	rnd := make([]byte, RndSize)
 	switch {
 	case r == nil:
@@ -128,7 +139,7 @@ func (s signer) rnd(r io.Reader) ([]byte, error) {
 
 // Verify returns registry.ErrInvalidSignature for a signature that does not
 // verify, and another error for a public key the library cannot parse.
-func (s signer) Verify(pk, msg, sig, ctx []byte) error {
+func (s Signer) Verify(pk, msg, sig, ctx []byte) error {
 	ok, err := s.b.verify(pk, msg, sig, ctx)
 	if err != nil {
 		return fmt.Errorf("verify %s/%s: %w", s.p.Name, s.b.impl, err)

@@ -7,12 +7,12 @@ import (
 	"crucible.dev/registry"
 )
 
-// extraOps are the operations beyond the signature kind's own: "features",
+// Extra returns the operations beyond the signature kind's own: "features",
 // which tells the vector checks what the implementation's API can express,
 // and signing through the internal interface on an external μ (FIPS 204,
 // Algorithm 7; RFC 9881's "external μ") where the library has it. None of
 // the three libraries exposes verification on an external μ.
-func extraOps(s signer) []registry.Op {
+func (s Signer) Extra() []registry.Op {
 	ops := []registry.Op{featuresOp(s)}
 	if s.b.signMu != nil {
 		ops = append(ops, signMuOp(s))
@@ -67,7 +67,7 @@ func FeatureArgs(f Features) registry.Args {
 	}
 }
 
-func featuresOp(s signer) registry.Op {
+func featuresOp(s Signer) registry.Op {
 	return registry.Op{Name: OpFeatures,
 		Doc: "no input; per feature name, \"1\" or \"0\": what the implementation's API can express (empty message, skEncode keys, external μ, signing randomness)",
 		// A query of the implementation, not an operation: not timed.
@@ -85,7 +85,7 @@ func benchMu() []byte {
 	return mu
 }
 
-func signMuOp(s signer) registry.Op {
+func signMuOp(s Signer) registry.Op {
 	sign := func(r io.Reader, sk, mu []byte) ([]byte, error) {
 		rnd, err := s.rnd(r)
 		if err != nil {

@@ -61,8 +61,34 @@ type KEM struct {
 	skIsSeed bool
 }
 
+// Sets returns every parameter set of every implementation.
+func Sets() []*KEM {
+	var out []*KEM
+	for _, s := range [][]*KEM{stdSets, circlSets, gmsmSets} {
+		out = append(out, s...)
+	}
+	return out
+}
+
 // Name is the parameter set, e.g. "ML-KEM-768".
 func (k *KEM) Name() string { return k.name }
+
+// Impl names the implementation: "go-std", "circl" or "gmsm".
+func (k *KEM) Impl() string { return k.impl }
+
+// PublicKeySize is the length of an encapsulation key ek.
+func (k *KEM) PublicKeySize() int { return k.pk }
+
+// SecretKeySize is the length of a decapsulation key in the
+// implementation's own form: the seed d‖z or the expanded dk.
+func (k *KEM) SecretKeySize() int { return k.sk }
+
+// CiphertextSize is the length of a ciphertext c.
+func (k *KEM) CiphertextSize() int { return k.ct }
+
+// SeedForm reports whether the decapsulation key is kept as the 64-byte
+// seed d‖z (FIPS 203 §7.1) rather than expanded.
+func (k *KEM) SeedForm() bool { return k.skIsSeed }
 
 // GenerateKey runs ML-KEM.KeyGen (FIPS 203 §7.1) with d‖z read from rand in
 // one call.

@@ -84,7 +84,8 @@ func (x *ECDH) Derive(p registry.Party, _, sk, _, _, in []byte) ([]byte, error) 
 // rejects.
 const OpECDHSPKI = "ecdh_spki"
 
-func ecdhSPKIOp(x *ECDH) registry.Op {
+// SPKIOp is the Extra operation OpECDHSPKI on x's backend.
+func (x *ECDH) SPKIOp() registry.Op {
 	run := func(scalar, spki []byte) ([]byte, error) {
 		sk, err := scalarFromInteger(scalar)
 		if err != nil {

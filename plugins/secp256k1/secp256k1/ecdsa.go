@@ -108,9 +108,9 @@ func (e *ECDSA) verify(pk, msg, sig, ctx []byte, lowS bool) error {
 	return nil
 }
 
-// verifyLowSOp is the Extra operation "verify_low_s", the verification rule
+// VerifyLowSOp is the Extra operation "verify_low_s", the verification rule
 // Wycheproof's ecdsa_secp256k1_sha256_bitcoin_test.json checks.
-func verifyLowSOp(e *ECDSA) registry.Op {
+func (e *ECDSA) VerifyLowSOp() registry.Op {
 	return registry.Op{Name: OpVerifyLowS, Doc: "pk, msg, sig in; valid \"1\" or \"0\" under ECDSA verification with BIP-146's low-S rule (s > n/2 is invalid)",
 		Run: func(_ io.Reader, in registry.Args) (registry.Args, error) {
 			pk, msg, sig, ok := in[registry.ArgPK], in[registry.ArgMsg], in[registry.ArgSig], true

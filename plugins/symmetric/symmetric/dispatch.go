@@ -6,10 +6,10 @@ import (
 	"golang.org/x/sys/cpu"
 )
 
-// dispatch names the code path a library takes on this CPU, from the
+// Dispatch names the code path a library takes on this CPU, from the
 // features it tests (golang.org/x/sys/cpu), for an instance's notes.
 // Libraries that choose inside the standard library are named as such.
-func dispatch(family string) string {
+func Dispatch(family string) string {
 	if runtime.GOARCH != "amd64" {
 		return "library's choice on " + runtime.GOARCH
 	}

@@ -11,30 +11,34 @@ import (
 	"crucible.dev/registry/iccs"
 )
 
-// ctrDRBG is the NIST AES-256 CTR_DRBG without derivation function
+// CTRDRBG is the NIST AES-256 CTR_DRBG without derivation function
 // (SP 800-90A §10.2.1) as the NIST PQC KAT generator runs it: no nonce,
 // an optional 48-byte personalization string, an update after every call.
-type ctrDRBG struct{}
+type CTRDRBG struct{}
 
-func (ctrDRBG) SeedSize() int { return drbg.SeedSize }
+// SeedSize is the 48-byte entropy input of the KAT generator.
+func (CTRDRBG) SeedSize() int { return drbg.SeedSize }
 
-func (ctrDRBG) New(entropy, nonce, personalization []byte) (io.Reader, error) {
+// New instantiates the generator (SP 800-90A §10.2.1.3.1).
+func (CTRDRBG) New(entropy, nonce, personalization []byte) (io.Reader, error) {
 	if len(nonce) != 0 {
 		return nil, fmt.Errorf("ctr-drbg: no derivation function, so no nonce (got %d bytes)", len(nonce))
 	}
 	return drbg.NewCTR(entropy, personalization)
 }
 
-// iccsDRNG is the ICCS SM3 Hash_DRBG instantiated from its one input.
-type iccsDRNG struct{}
+// ICCSDRNG is the ICCS SM3 Hash_DRBG instantiated from its one input.
+type ICCSDRNG struct{}
 
-// iccsSeedSize is the instantiation input of the NGCC KAT drivers'
+// ICCSSeedSize is the instantiation input of the NGCC KAT drivers'
 // generators ("seed" × 16, and each record's 64-byte seed).
-const iccsSeedSize = 64
+const ICCSSeedSize = 64
 
-func (iccsDRNG) SeedSize() int { return iccsSeedSize }
+// SeedSize is ICCSSeedSize.
+func (ICCSDRNG) SeedSize() int { return ICCSSeedSize }
 
-func (iccsDRNG) New(entropy, nonce, personalization []byte) (io.Reader, error) {
+// New instantiates the generator as init_random_number does.
+func (ICCSDRNG) New(entropy, nonce, personalization []byte) (io.Reader, error) {
 	if len(nonce) != 0 || len(personalization) != 0 {
 		return nil, fmt.Errorf("iccs drng: init_random_number takes one input; got a %d-byte nonce and a %d-byte personalization string", len(nonce), len(personalization))
 	}
@@ -45,12 +49,12 @@ func (iccsDRNG) New(entropy, nonce, personalization []byte) (io.Reader, error) {
 // comma-separated decimal.
 const ArgLengths = "lengths"
 
-// generateSeq is the extra operation "generate_seq": instantiate, then one
+// GenerateSeq is the extra operation "generate_seq": instantiate, then one
 // generate call per listed length on the same state, outputs concatenated.
 // Both generators update their state after each call, so the ICCS check
 // values of a second call and the PQC seeds need it. It is not timed: the
 // standard generate operation is.
-func generateSeq(d registry.DRBG) registry.Op {
+func GenerateSeq(d registry.DRBG) registry.Op {
 	return registry.Op{Name: "generate_seq", Doc: "key (seed material) and lengths (comma-separated decimal) in; out: the outputs of one generate call per length on one instantiated state, concatenated", Secret: true,
 		Run: func(_ io.Reader, in registry.Args) (registry.Args, error) {
 			key, ok := in[registry.ArgKey]

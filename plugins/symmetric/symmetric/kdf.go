@@ -6,11 +6,12 @@ import (
 	"fmt"
 )
 
-// hkdfSHA256 is HKDF (RFC 5869) with SHA-256: extract with salt, expand
+// HKDFSHA256 is HKDF (RFC 5869) with SHA-256: extract with salt, expand
 // with info.
-type hkdfSHA256 struct{}
+type HKDFSHA256 struct{}
 
-func (hkdfSHA256) Derive(secret, salt, info []byte, length int) ([]byte, error) {
+// Derive runs HKDF-Extract then HKDF-Expand (RFC 5869 §2.2, §2.3).
+func (HKDFSHA256) Derive(secret, salt, info []byte, length int) ([]byte, error) {
 	k, err := hkdf.Key(sha256.New, secret, salt, string(info), length)
 	if err != nil {
 		return nil, fmt.Errorf("hkdf-sha256 %d bytes: %w", length, err)

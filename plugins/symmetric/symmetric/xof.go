@@ -6,6 +6,7 @@ import (
 	"hash"
 	"sync"
 
+	"crucible.dev/registry"
 	"crucible.dev/registry/iccs"
 	"github.com/emmansun/gmsm/sm3"
 )
@@ -57,13 +58,10 @@ func (pseudoXOFPerBlock) XOF(out, msg []byte) {
 	perBlockPool.Put(s)
 }
 
-var xofs = []struct {
-	name, family, impl, lib string
-	xof                     interface{ XOF(out, msg []byte) }
-	profile                 []string
-}{
+// XOFs are the extendable-output functions.
+var XOFs = []Primitive[registry.XOF]{
 	{"SHAKE128", "SHA-3", "go-std", "crypto/sha3", newShake(sha3.NewSHAKE128), []string{"crypto/sha3.", "crypto/internal/fips140/sha3."}},
 	{"SHAKE256", "SHA-3", "go-std", "crypto/sha3", newShake(sha3.NewSHAKE256), []string{"crypto/sha3.", "crypto/internal/fips140/sha3."}},
-	{"ICCS-pseudoXOF", "ICCS", "crucible", "crucible.dev/registry/iccs", pseudoXOF{}, iccsProfile},
+	{"ICCS-pseudoXOF", "ICCS", "crucible", "crucible.dev/registry/iccs", pseudoXOF{}, ICCSProfile},
 	{"ICCS-pseudoXOF", "ICCS", "per-block", "github.com/emmansun/gmsm v0.44.0 sm3, one SM3 per 32-byte block as auxfunc.c (baseline)", pseudoXOFPerBlock{}, []string{"crucible.dev/plugins/symmetric/symmetric.pseudoXOFPerBlock", "github.com/emmansun/gmsm/internal/sm3."}},
 }

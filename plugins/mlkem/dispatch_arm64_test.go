@@ -1,6 +1,6 @@
 //go:build arm64
 
-package mlkem
+package main
 
 import (
 	"strings"
@@ -10,7 +10,7 @@ import (
 // TestDispatchARM64 checks, in the arm64 test run, that every instance's
 // dispatch note names the code path that runs there: generic Go, but for gmsm's NEON field arithmetic (field_arm64.s).
 func TestDispatchARM64(t *testing.T) {
-	for _, in := range Instances() {
+	for _, in := range instances() {
 		d := in.Notes["dispatch"]
 		want := "generic Go"
 		if in.Impl == "gmsm" {

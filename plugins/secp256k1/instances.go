@@ -1,30 +1,14 @@
-package secp256k1
+package main
 
 import (
 	"errors"
+	"maps"
 	"path/filepath"
 	"runtime/debug"
 
 	"crucible.dev/plugins/secp256k1/libsecp256k1"
+	"crucible.dev/plugins/secp256k1/secp256k1"
 	"crucible.dev/registry"
-)
-
-// The catalog names of the instances this package serves.
-const (
-	NameECDSA        = "ECDSA-secp256k1-SHA256"
-	NameECDSACompact = "ECDSA-secp256k1-SHA256-compact"
-	NameBIP340       = "BIP340-Schnorr"
-	NameECDH         = "ECDH-secp256k1"
-	NameECDHX        = "ECDH-secp256k1-x"
-)
-
-// The implementation names.
-const (
-	ImplDecred  = "decred"
-	ImplBtcec   = "btcec"
-	ImplLibsecp = "libsecp256k1"
-	// ImplCrucible is this project's own implementation, package k256.
-	ImplCrucible = "crucible"
 )
 
 // Module paths of the Go implementations, for their versions in Notes.
@@ -33,29 +17,30 @@ const (
 	modBtcec  = "github.com/btcsuite/btcd/btcec/v2"
 )
 
-// sizes are the declared lengths, from this package's constants.
+// sizes are the declared lengths, from package secp256k1's constants.
 var (
-	ecdsaDERSizes     = registry.Sizes{PublicKey: PublicKeySize, SecretKey: ScalarSize, Signature: MaxDERSignatureSize}
-	ecdsaCompactSizes = registry.Sizes{PublicKey: PublicKeySize, SecretKey: ScalarSize, Signature: CompactSignatureSize}
-	bip340Sizes       = registry.Sizes{PublicKey: XOnlyPublicKeySize, SecretKey: ScalarSize, Signature: SchnorrSignatureSize}
-	ecdhSizes         = registry.Sizes{PublicKey: PublicKeySize, SecretKey: ScalarSize, SharedSecret: SharedSecretSize,
-		Messages: []int{PublicKeySize, PublicKeySize}}
+	ecdsaDERSizes     = registry.Sizes{PublicKey: secp256k1.PublicKeySize, SecretKey: secp256k1.ScalarSize, Signature: secp256k1.MaxDERSignatureSize}
+	ecdsaCompactSizes = registry.Sizes{PublicKey: secp256k1.PublicKeySize, SecretKey: secp256k1.ScalarSize, Signature: secp256k1.CompactSignatureSize}
+	bip340Sizes       = registry.Sizes{PublicKey: secp256k1.XOnlyPublicKeySize, SecretKey: secp256k1.ScalarSize, Signature: secp256k1.SchnorrSignatureSize}
+	ecdhSizes         = registry.Sizes{PublicKey: secp256k1.PublicKeySize, SecretKey: secp256k1.ScalarSize, SharedSecret: secp256k1.SharedSecretSize,
+		Messages: []int{secp256k1.PublicKeySize, secp256k1.PublicKeySize}}
 )
 
 // profile groups the hashing inside signing for the hash-share profile.
 var profile = []string{"crypto/sha256", "crypto/internal/fips140/sha256", "github.com/btcsuite/btcd/chainhash"}
 
-// Instances returns every instance of every implementation. The
+// instances is every instance of every implementation: what the plugin
+// serves. The
 // libsecp256k1 ones are present even when the library cannot be loaded,
 // marked Unavailable so the host reports them as not built.
-func Instances() []*registry.Instance {
+func instances() []*registry.Instance {
 	var out []*registry.Instance
-	out = append(out, ecdsaInstances(ImplDecred, decred{}, decredNotes())...)
-	out = append(out, ecdhInstances(ImplDecred, decred{}, decredNotes())...)
-	out = append(out, bip340Instance(ImplBtcec, btcecSchnorr{}, btcecNotes()))
-	out = append(out, ecdsaInstances(ImplCrucible, crucible{}, crucibleNotes())...)
-	out = append(out, ecdhInstances(ImplCrucible, crucible{}, crucibleNotes())...)
-	out = append(out, bip340Instance(ImplCrucible, crucibleSchnorr{}, crucibleNotes()))
+	out = append(out, ecdsaInstances(secp256k1.ImplDecred, decredNotes())...)
+	out = append(out, ecdhInstances(secp256k1.ImplDecred, decredNotes())...)
+	out = append(out, bip340Instance(secp256k1.ImplBtcec, btcecNotes()))
+	out = append(out, ecdsaInstances(secp256k1.ImplCrucible, crucibleNotes())...)
+	out = append(out, ecdhInstances(secp256k1.ImplCrucible, crucibleNotes())...)
+	out = append(out, bip340Instance(secp256k1.ImplCrucible, crucibleNotes()))
 
 	// Load before building the notes, which name the file loaded.
 	loadErr := libsecp256k1.Load()
@@ -74,6 +59,7 @@ func Instances() []*registry.Instance {
 	return append(out, lib...)
 }
 
+// libsecpInstances are libsecp256k1's instances.
 func libsecpInstances() []*registry.Instance {
 	notes := func() map[string]string {
 		return map[string]string{
@@ -83,9 +69,9 @@ func libsecpInstances() []*registry.Instance {
 		}
 	}
 	var out []*registry.Instance
-	out = append(out, ecdsaInstances(ImplLibsecp, libsecp{}, notes())...)
-	out = append(out, ecdhInstances(ImplLibsecp, libsecp{}, notes())...)
-	return append(out, bip340Instance(ImplLibsecp, libsecpSchnorr{}, notes()))
+	out = append(out, ecdsaInstances(secp256k1.ImplLibsecp, notes())...)
+	out = append(out, ecdhInstances(secp256k1.ImplLibsecp, notes())...)
+	return append(out, bip340Instance(secp256k1.ImplLibsecp, notes()))
 }
 
 // libraryFile names the loaded library file and, when it is a symbolic
@@ -98,6 +84,7 @@ func libraryFile() string {
 	return p
 }
 
+// decredNotes are the facts about decred a report shows.
 func decredNotes() map[string]string {
 	return map[string]string{
 		"implementation": modDecred + " " + moduleVersion(modDecred),
@@ -105,6 +92,7 @@ func decredNotes() map[string]string {
 	}
 }
 
+// crucibleNotes are the facts about package k256 a report shows.
 func crucibleNotes() map[string]string {
 	return map[string]string{
 		"implementation": "crucible.dev/plugins/secp256k1/k256 (Go, this repository)",
@@ -116,6 +104,7 @@ func crucibleNotes() map[string]string {
 	}
 }
 
+// btcecNotes are the facts about btcec a report shows.
 func btcecNotes() map[string]string {
 	return map[string]string{
 		"implementation": modBtcec + " " + moduleVersion(modBtcec) + " (schnorr)",
@@ -124,7 +113,8 @@ func btcecNotes() map[string]string {
 	}
 }
 
-func ecdsaInstances(impl string, b ecdsaBackend, notes map[string]string) []*registry.Instance {
+// ecdsaInstances are impl's two ECDSA encodings.
+func ecdsaInstances(impl string, notes map[string]string) []*registry.Instance {
 	var out []*registry.Instance
 	for _, v := range []struct {
 		name  string
@@ -132,62 +122,56 @@ func ecdsaInstances(impl string, b ecdsaBackend, notes map[string]string) []*reg
 		sizes registry.Sizes
 		sig   string
 	}{
-		{NameECDSA, true, ecdsaDERSizes, "DER (X.690 SEQUENCE of INTEGER r, s), variable length, at most 72 bytes"},
-		{NameECDSACompact, false, ecdsaCompactSizes, "64 bytes r ‖ s (IEEE P1363)"},
+		{secp256k1.NameECDSA, true, ecdsaDERSizes, "DER (X.690 SEQUENCE of INTEGER r, s), variable length, at most 72 bytes"},
+		{secp256k1.NameECDSACompact, false, ecdsaCompactSizes, "64 bytes r ‖ s (IEEE P1363)"},
 	} {
-		s := &ECDSA{backend: b, der: v.der}
-		n := clone(notes)
+		s := secp256k1.NewECDSA(impl, v.der)
+		n := maps.Clone(notes)
 		n["signature"] = v.sig + "; s normalised to at most n/2 (BIP-62 low S)"
 		n["public key"] = "33-byte SEC 1 compressed point (verify also takes 65-byte uncompressed)"
 		n["secret key"] = "32-byte big-endian scalar in [1, n-1]; keygen rejection-samples 32-byte strings"
 		n["nonce"] = "RFC 6979 HMAC-SHA256 with a nil reader; with a reader, 32 bytes read are RFC 6979 §3.6 additional data"
-		n["verify"] = "SEC 1: high S accepted; Extra op " + OpVerifyLowS + " rejects s > n/2 (BIP-146)"
+		n["verify"] = "SEC 1: high S accepted; Extra op " + secp256k1.OpVerifyLowS + " rejects s > n/2 (BIP-146)"
 		out = append(out, &registry.Instance{
 			Name: v.name, Impl: impl, Kind: registry.KindSig, Signature: s,
-			Sizes: v.sizes, Extra: []registry.Op{verifyLowSOp(s)}, Notes: n, Profile: profile,
+			Sizes: v.sizes, Extra: []registry.Op{s.VerifyLowSOp()}, Notes: n, Profile: profile,
 		})
 	}
 	return out
 }
 
-func ecdhInstances(impl string, b ecdhBackend, notes map[string]string) []*registry.Instance {
+// ecdhInstances are impl's two ECDH secrets.
+func ecdhInstances(impl string, notes map[string]string) []*registry.Instance {
 	var out []*registry.Instance
 	for _, v := range []struct {
 		name string
 		raw  bool
 		ss   string
 	}{
-		{NameECDH, false, "SHA-256(0x02|0x03 ‖ x) of the shared point (libsecp256k1's default)"},
-		{NameECDHX, true, "x coordinate of the shared point (SEC 1 §3.3.1, RFC 5903 §9)"},
+		{secp256k1.NameECDH, false, "SHA-256(0x02|0x03 ‖ x) of the shared point (libsecp256k1's default)"},
+		{secp256k1.NameECDHX, true, "x coordinate of the shared point (SEC 1 §3.3.1, RFC 5903 §9)"},
 	} {
-		x := &ECDH{backend: b, raw: v.raw}
-		n := clone(notes)
+		x := secp256k1.NewECDH(impl, v.raw)
+		n := maps.Clone(notes)
 		n["shared secret"] = v.ss
 		n["messages"] = "pass 1: A's 33-byte compressed public key; pass 2: B's"
 		out = append(out, &registry.Instance{
 			Name: v.name, Impl: impl, Kind: registry.KindKEX, KEX: x,
-			Sizes: ecdhSizes, Extra: []registry.Op{ecdhSPKIOp(x)}, Notes: n, Profile: profile,
+			Sizes: ecdhSizes, Extra: []registry.Op{x.SPKIOp()}, Notes: n, Profile: profile,
 		})
 	}
 	return out
 }
 
-func bip340Instance(impl string, b bip340Backend, notes map[string]string) *registry.Instance {
-	n := clone(notes)
+// bip340Instance is impl's BIP-340 Schnorr signature.
+func bip340Instance(impl string, notes map[string]string) *registry.Instance {
+	n := maps.Clone(notes)
 	n["aux_rand"] = "32 bytes read from the reader; 32 zero bytes with a nil reader"
 	n["public key"] = "32-byte x-only (BIP-340)"
 	return &registry.Instance{
-		Name: NameBIP340, Impl: impl, Kind: registry.KindSig, Signature: &Schnorr{backend: b},
+		Name: secp256k1.NameBIP340, Impl: impl, Kind: registry.KindSig, Signature: secp256k1.NewSchnorr(impl),
 		Sizes: bip340Sizes, Notes: n, Profile: profile,
 	}
-}
-
-func clone(m map[string]string) map[string]string {
-	out := make(map[string]string, len(m)+4)
-	for k, v := range m {
-		out[k] = v
-	}
-	return out
 }
 
 // moduleVersion is the version of module path linked into this binary.

@@ -1,4 +1,4 @@
-package symmetric
+package main
 
 import (
 	"errors"
@@ -17,7 +17,7 @@ func TestWycheproofBySchema(t *testing.T) {
 		"HMAC-SHA3-256": "hmac_sha3_256_test.json",
 		"HKDF-SHA256":   "hkdf_sha256_test.json",
 	}
-	for _, in := range Instances() {
+	for _, in := range instances() {
 		file, ok := files[in.Name]
 		if !ok {
 			continue

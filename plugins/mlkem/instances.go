@@ -1,4 +1,4 @@
-package mlkem
+package main
 
 import (
 	"fmt"
@@ -8,6 +8,7 @@ import (
 
 	"golang.org/x/sys/cpu"
 
+	"crucible.dev/plugins/mlkem/mlkem"
 	"crucible.dev/registry"
 	"crucible.dev/registry/kat"
 )
@@ -19,51 +20,42 @@ import (
 // not possible (the expanded form does not contain d).
 const OpSKFromSeed = "sk_from_seed"
 
-// RSPRecords is the length of a full NIST .rsp file: 100 records.
-const RSPRecords = 100
+// rspRecords is the length of a full NIST .rsp file: 100 records.
+const rspRecords = 100
 
-// Sets returns every parameter set of every implementation.
-func Sets() []*KEM {
-	var out []*KEM
-	for _, s := range [][]*KEM{stdSets, circlSets, gmsmSets} {
-		out = append(out, s...)
-	}
-	return out
-}
-
-// Instances returns the registry instances of every implementation, in
-// parameter-set order.
-func Instances() []*registry.Instance {
+// instances is every implementation of every parameter set, in
+// parameter-set order: what the plugin serves.
+func instances() []*registry.Instance {
 	var out []*registry.Instance
 	for _, name := range []string{"ML-KEM-512", "ML-KEM-768", "ML-KEM-1024"} {
-		for _, k := range Sets() {
-			if k.name == name {
-				out = append(out, k.Instance())
+		for _, k := range mlkem.Sets() {
+			if k.Name() == name {
+				out = append(out, instance(k))
 			}
 		}
 	}
 	return out
 }
 
-// Instance describes k as a registry instance.
-func (k *KEM) Instance() *registry.Instance {
+// instance describes k as a registry instance.
+func instance(k *mlkem.KEM) *registry.Instance {
 	in := &registry.Instance{
-		Name: k.name,
-		Impl: k.impl,
+		Name: k.Name(),
+		Impl: k.Impl(),
 		Kind: registry.KindKEM,
 		KEM:  k,
 		Sizes: registry.Sizes{
-			PublicKey: k.pk, SecretKey: k.sk, Ciphertext: k.ct, SharedSecret: SharedKeySize,
+			PublicKey: k.PublicKeySize(), SecretKey: k.SecretKeySize(), Ciphertext: k.CiphertextSize(), SharedSecret: mlkem.SharedKeySize,
 		},
-		Extra:   []registry.Op{k.skFromSeedOp()},
-		Notes:   k.notes(),
-		Profile: profiles[k.impl],
+		Extra:   []registry.Op{skFromSeedOp(k)},
+		Notes:   notes(k),
+		Profile: profiles[k.Impl()],
 	}
-	if !k.skIsSeed {
+	if !k.SeedForm() {
 		in.KATs = []registry.KATGenerator{{
 			Source:  "nist-rsp",
 			Format:  kat.FormatRSP,
-			Records: RSPRecords,
+			Records: rspRecords,
 			Generate: func(w io.Writer, n int) error {
 				return kat.WriteRSPKEM(w, k, n)
 			},
@@ -72,7 +64,8 @@ func (k *KEM) Instance() *registry.Instance {
 	return in
 }
 
-func (k *KEM) skFromSeedOp() registry.Op {
+// skFromSeedOp is the sk_from_seed operation of k.
+func skFromSeedOp(k *mlkem.KEM) registry.Op {
 	return registry.Op{
 		Name:   OpSKFromSeed,
 		Doc:    "sk (the 64-byte seed d‖z of FIPS 203) in; sk in this implementation's own decapsulation-key form and pk out",
@@ -86,7 +79,7 @@ func (k *KEM) skFromSeedOp() registry.Op {
 			return registry.Args{registry.ArgPK: pk, registry.ArgSK: sk}, err
 		},
 		Prepare: func(_ io.Reader, _ registry.BenchParams) (func() error, error) {
-			seed := make([]byte, SeedSize)
+			seed := make([]byte, mlkem.SeedSize)
 			return func() error { _, _, err := k.FromSeed(seed); return err }, nil
 		},
 	}
@@ -107,18 +100,19 @@ var profiles = map[string][]string{
 	"gmsm":   {"crypto/internal/fips140/sha3.", "crypto/sha3."},
 }
 
-func (k *KEM) notes() map[string]string {
+// notes are what a report shows about k.
+func notes(k *mlkem.KEM) map[string]string {
 	n := map[string]string{
-		"implementation": libraries[k.impl] + " " + moduleVersion(libraries[k.impl]),
-		"dispatch":       dispatch(k.impl),
+		"implementation": libraries[k.Impl()] + " " + moduleVersion(libraries[k.Impl()]),
+		"dispatch":       dispatch(k.Impl()),
 		"randomness":     "keygen reads d‖z in one 64-byte call, encaps reads m in one 32-byte call (as the NIST KAT generator)",
 	}
-	if k.skIsSeed {
-		n["secret-key form"] = fmt.Sprintf("%d-byte seed d‖z (FIPS 203 §7.1 keygen seed); decapsulation re-derives the key from it", k.sk)
+	if k.SeedForm() {
+		n["secret-key form"] = fmt.Sprintf("%d-byte seed d‖z (FIPS 203 §7.1 keygen seed); decapsulation re-derives the key from it", k.SecretKeySize())
 		n["nist-rsp"] = "not generated: crypto/mlkem cannot encode the expanded decapsulation key the .rsp files record"
 		n["encaps path"] = "crypto/rand.Reader: crypto/mlkem Encapsulate (its own m); any other reader: mlkemtest derandomised Encapsulate, which parses ek twice"
 	} else {
-		n["secret-key form"] = fmt.Sprintf("%d-byte expanded dk = dk_PKE‖ek‖H(ek)‖z (FIPS 203 §7.1)", k.sk)
+		n["secret-key form"] = fmt.Sprintf("%d-byte expanded dk = dk_PKE‖ek‖H(ek)‖z (FIPS 203 §7.1)", k.SecretKeySize())
 	}
 	return n
 }

@@ -1,4 +1,4 @@
-package mldsa
+package main
 
 import (
 	"errors"
@@ -6,6 +6,7 @@ import (
 	"strings"
 	"testing"
 
+	"crucible.dev/plugins/mldsa/mldsa"
 	"crucible.dev/registry"
 	"crucible.dev/registry/eval/catalog"
 	"crucible.dev/registry/eval/katcheck"
@@ -17,7 +18,7 @@ import (
 // and compares its digest over 1 and 100 records with the catalog's.
 func TestNISTRSP(t *testing.T) {
 	reproduced := map[string]bool{}
-	for _, in := range Instances() {
+	for _, in := range instances() {
 		e, _ := catalog.Lookup(in.Name)
 		for _, g := range in.KATs {
 			for _, n := range []int{1, g.Records} {
@@ -40,7 +41,7 @@ func TestNISTRSP(t *testing.T) {
 			}
 		}
 	}
-	for _, p := range ParameterSets {
+	for _, p := range mldsa.ParameterSets {
 		if !reproduced[p.Name] {
 			t.Errorf("%s: no implementation reproduced the nist-rsp digests", p.Name)
 		}
@@ -53,7 +54,7 @@ func TestNISTRSP(t *testing.T) {
 // the feature it lacks.
 func TestVectors(t *testing.T) {
 	long := os.Getenv("CRUCIBLE_LONG") == "1"
-	for _, in := range Instances() {
+	for _, in := range instances() {
 		r := registry.Local(in)
 		srcs := vectors.For(in.Name, long)
 		names := map[string]bool{}
@@ -72,7 +73,7 @@ func TestVectors(t *testing.T) {
 				case errors.Is(err, vectors.ErrUnavailable):
 					t.Skipf("vectors unavailable: %v", err)
 				case errors.Is(err, vectors.ErrUnsupported):
-					features, ferr := r.Run(OpFeatures, nil, nil)
+					features, ferr := r.Run(mldsa.OpFeatures, nil, nil)
 					if ferr != nil || !declaresMissing(features, err) {
 						t.Fatalf("unsupported without a declared missing feature: %v (features %v)", err, features)
 					}

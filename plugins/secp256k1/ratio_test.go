@@ -1,4 +1,4 @@
-package secp256k1
+package main
 
 import (
 	"crypto/rand"
@@ -7,6 +7,7 @@ import (
 	"testing"
 	"time"
 
+	"crucible.dev/plugins/secp256k1/secp256k1"
 	"crucible.dev/registry"
 )
 
@@ -16,7 +17,7 @@ import (
 // it logs the median time of each side and the median of the per-round
 // ratios. It takes about a minute, so it runs only with CRUCIBLE_LONG=1:
 //
-//	CRUCIBLE_LONG=1 go test -run TestGoCRatios -v ./secp256k1/
+//	CRUCIBLE_LONG=1 go test -run TestGoCRatios -v .
 //
 // CRUCIBLE_RATIO_IMPL=crucible keeps the rows of one implementation.
 func TestGoCRatios(t *testing.T) {
@@ -36,34 +37,34 @@ func TestGoCRatios(t *testing.T) {
 		name, op, impl string
 		msgLen         int
 	}{
-		{NameECDSA, "keygen", ImplDecred, 64},
-		{NameECDSA, "sign", ImplDecred, 64},
-		{NameECDSA, "verify", ImplDecred, 64},
-		{NameBIP340, "sign", ImplBtcec, 64},
-		{NameBIP340, "verify", ImplBtcec, 64},
-		{NameBIP340, "sign", ImplBtcec, 32},
-		{NameBIP340, "verify", ImplBtcec, 32},
-		{NameECDH, "derive_a", ImplDecred, 0},
-		{NameECDHX, "derive_a", ImplDecred, 0},
-		{NameECDSA, "keygen", ImplCrucible, 64},
-		{NameECDSA, "sign", ImplCrucible, 64},
-		{NameECDSA, "verify", ImplCrucible, 64},
-		{NameECDSACompact, "sign", ImplCrucible, 64},
-		{NameECDSACompact, "verify", ImplCrucible, 64},
-		{NameBIP340, "keygen", ImplCrucible, 64},
-		{NameBIP340, "sign", ImplCrucible, 64},
-		{NameBIP340, "verify", ImplCrucible, 64},
-		{NameBIP340, "sign", ImplCrucible, 32},
-		{NameBIP340, "verify", ImplCrucible, 32},
-		{NameECDH, "derive_a", ImplCrucible, 0},
-		{NameECDHX, "derive_a", ImplCrucible, 0},
+		{secp256k1.NameECDSA, "keygen", secp256k1.ImplDecred, 64},
+		{secp256k1.NameECDSA, "sign", secp256k1.ImplDecred, 64},
+		{secp256k1.NameECDSA, "verify", secp256k1.ImplDecred, 64},
+		{secp256k1.NameBIP340, "sign", secp256k1.ImplBtcec, 64},
+		{secp256k1.NameBIP340, "verify", secp256k1.ImplBtcec, 64},
+		{secp256k1.NameBIP340, "sign", secp256k1.ImplBtcec, 32},
+		{secp256k1.NameBIP340, "verify", secp256k1.ImplBtcec, 32},
+		{secp256k1.NameECDH, "derive_a", secp256k1.ImplDecred, 0},
+		{secp256k1.NameECDHX, "derive_a", secp256k1.ImplDecred, 0},
+		{secp256k1.NameECDSA, "keygen", secp256k1.ImplCrucible, 64},
+		{secp256k1.NameECDSA, "sign", secp256k1.ImplCrucible, 64},
+		{secp256k1.NameECDSA, "verify", secp256k1.ImplCrucible, 64},
+		{secp256k1.NameECDSACompact, "sign", secp256k1.ImplCrucible, 64},
+		{secp256k1.NameECDSACompact, "verify", secp256k1.ImplCrucible, 64},
+		{secp256k1.NameBIP340, "keygen", secp256k1.ImplCrucible, 64},
+		{secp256k1.NameBIP340, "sign", secp256k1.ImplCrucible, 64},
+		{secp256k1.NameBIP340, "verify", secp256k1.ImplCrucible, 64},
+		{secp256k1.NameBIP340, "sign", secp256k1.ImplCrucible, 32},
+		{secp256k1.NameBIP340, "verify", secp256k1.ImplCrucible, 32},
+		{secp256k1.NameECDH, "derive_a", secp256k1.ImplCrucible, 0},
+		{secp256k1.NameECDHX, "derive_a", secp256k1.ImplCrucible, 0},
 	} {
 		if only != "" && c.impl != only {
 			continue
 		}
-		goIn, cIn := ins[c.name+"/"+c.impl], ins[c.name+"/"+ImplLibsecp]
+		goIn, cIn := ins[c.name+"/"+c.impl], ins[c.name+"/"+secp256k1.ImplLibsecp]
 		if goIn == nil || cIn == nil {
-			t.Skipf("%s: needs both %s and %s", c.name, c.impl, ImplLibsecp)
+			t.Skipf("%s: needs both %s and %s", c.name, c.impl, secp256k1.ImplLibsecp)
 		}
 		var bodies [2]func() error
 		for i, in := range []*registry.Instance{goIn, cIn} {

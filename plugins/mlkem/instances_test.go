@@ -1,4 +1,4 @@
-package mlkem
+package main
 
 import (
 	"bytes"
@@ -11,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"crucible.dev/plugins/mlkem/mlkem"
 	"crucible.dev/registry"
 	"crucible.dev/registry/drbg"
 	"crucible.dev/registry/eval/catalog"
@@ -25,7 +26,7 @@ var long = os.Getenv("CRUCIBLE_LONG") == "1"
 // published digests, for the count-0 record and for all 100 records.
 func TestNISTRSPDigests(t *testing.T) {
 	generated := 0
-	for _, in := range Instances() {
+	for _, in := range instances() {
 		e, ok := catalog.Lookup(in.Name)
 		if !ok {
 			t.Fatalf("%s: not in the catalog", in.Name)
@@ -56,7 +57,7 @@ func TestNISTRSPDigests(t *testing.T) {
 // TestVectorSources runs every vector source that applies to every
 // implementation in-process, as the host does across the plugin boundary.
 func TestVectorSources(t *testing.T) {
-	for _, in := range Instances() {
+	for _, in := range instances() {
 		for _, src := range vectors.For(in.Name, long) {
 			t.Run(in.ID()+"/"+src.Name, func(t *testing.T) {
 				res, err := src.Check(in.Name, registry.Local(in))
@@ -95,7 +96,7 @@ func TestACVPSeedFormCoverage(t *testing.T) {
 		t.Fatal("acvp source not registered")
 	}
 	count := map[string]int{}
-	for _, in := range Instances() {
+	for _, in := range instances() {
 		if in.Name != "ML-KEM-768" {
 			continue
 		}
@@ -116,7 +117,7 @@ func TestACVPSeedFormCoverage(t *testing.T) {
 // TestSizes audits declared sizes against the catalog and the lengths the
 // implementation returns.
 func TestSizes(t *testing.T) {
-	for _, in := range Instances() {
+	for _, in := range instances() {
 		e, _ := catalog.Lookup(in.Name)
 		s := in.Sizes
 		if s.PublicKey != e.Sizes.PublicKey || s.Ciphertext != e.Sizes.Ciphertext || s.SharedSecret != e.Sizes.SharedSecret {
@@ -162,7 +163,7 @@ func (c *callRecorder) Read(p []byte) (int, error) {
 // 64-byte call and m in one 32-byte call, so one DRBG stream gives every
 // implementation the same keys and ciphertexts.
 func TestRandomnessCalls(t *testing.T) {
-	for _, in := range Instances() {
+	for _, in := range instances() {
 		rec := &callRecorder{r: rand.Reader}
 		pk, _, err := in.KEM.GenerateKey(rec)
 		if err != nil {
@@ -183,7 +184,7 @@ func TestRandomnessCalls(t *testing.T) {
 // secret key once brought to one form through sk_from_seed).
 func TestInterop(t *testing.T) {
 	byName := map[string][]*registry.Instance{}
-	for _, in := range Instances() {
+	for _, in := range instances() {
 		byName[in.Name] = append(byName[in.Name], in)
 	}
 	for name, ins := range byName {
@@ -201,7 +202,7 @@ func TestInterop(t *testing.T) {
 				t.Fatal(err)
 			}
 			d, _ = drbg.NewCTR(seed, nil)
-			dz := make([]byte, SeedSize)
+			dz := make([]byte, mlkem.SeedSize)
 			d.Read(dz)
 			gen[in.Impl] = keys{pk, sk, dz}
 		}
@@ -212,7 +213,7 @@ func TestInterop(t *testing.T) {
 		}
 		for _, enc := range ins {
 			for _, dec := range ins {
-				m := make([]byte, MessageSize)
+				m := make([]byte, mlkem.MessageSize)
 				rand.Read(m)
 				ct, ss, err := enc.KEM.Encapsulate(bytes.NewReader(m), gen[dec.Impl].pk)
 				if err != nil {
@@ -245,7 +246,7 @@ func TestInterop(t *testing.T) {
 
 // TestBadInputs checks that wrong lengths are errors, never panics.
 func TestBadInputs(t *testing.T) {
-	for _, in := range Instances() {
+	for _, in := range instances() {
 		pk, sk, _ := in.KEM.GenerateKey(rand.Reader)
 		ct, _, _ := in.KEM.Encapsulate(rand.Reader, pk)
 		if _, _, err := in.KEM.Encapsulate(rand.Reader, pk[:len(pk)-1]); err == nil {
@@ -277,7 +278,7 @@ func TestBadInputs(t *testing.T) {
 // iteration. Besides ns/op (the mean) it reports med-ns/op, the median of
 // the per-call times, which a busy shared machine disturbs far less.
 func BenchmarkKEM(b *testing.B) {
-	for _, in := range Instances() {
+	for _, in := range instances() {
 		for _, op := range registry.Ops(in) {
 			if op.Name == OpSKFromSeed {
 				continue
@@ -307,7 +308,7 @@ func BenchmarkKEM(b *testing.B) {
 // check on ek) and §7.3 (hash check on an expanded dk): each must turn
 // away a malformed key of the right length.
 func TestInputChecks(t *testing.T) {
-	for _, in := range Instances() {
+	for _, in := range instances() {
 		pk, sk, err := in.KEM.GenerateKey(rand.Reader)
 		if err != nil {
 			t.Fatal(err)
@@ -322,7 +323,7 @@ func TestInputChecks(t *testing.T) {
 		if _, _, err := in.KEM.Encapsulate(rand.Reader, bad); err == nil {
 			t.Errorf("%s: encapsulation key with a coefficient ≥ q accepted", in.ID())
 		}
-		if in.Sizes.SecretKey == SeedSize {
+		if in.Sizes.SecretKey == mlkem.SeedSize {
 			continue // every 64-byte string is a valid seed
 		}
 		// dk = dk_PKE‖ek‖H(ek)‖z: corrupt H(ek).

@@ -1,4 +1,4 @@
-package symmetric
+package main
 
 import (
 	"bytes"
@@ -17,7 +17,7 @@ var long = os.Getenv("CRUCIBLE_LONG") == "1"
 // TestVectors replays every vector source against every instance, as the
 // host does across the plugin boundary.
 func TestVectors(t *testing.T) {
-	for _, in := range Instances() {
+	for _, in := range instances() {
 		srcs := vectors.For(in.Name, long)
 		if len(srcs) == 0 {
 			t.Errorf("%s: no vector source applies", in.Name)
@@ -43,7 +43,7 @@ func TestVectors(t *testing.T) {
 // TestCatalog checks that every instance is in the catalog with the kind
 // and sizes it declares.
 func TestCatalog(t *testing.T) {
-	for _, in := range Instances() {
+	for _, in := range instances() {
 		e, ok := catalog.Lookup(in.Name)
 		if !ok {
 			t.Errorf("%s: not in the catalog", in.Name)
@@ -62,7 +62,7 @@ func TestCatalog(t *testing.T) {
 // TestReturnedSizes checks the declared sizes against what the operations
 // return.
 func TestReturnedSizes(t *testing.T) {
-	for _, in := range Instances() {
+	for _, in := range instances() {
 		r := registry.Local(in)
 		msg := []byte("returned sizes")
 		switch in.Kind {
@@ -104,7 +104,7 @@ func TestReturnedSizes(t *testing.T) {
 // ladder lengths and checks that hashes, XOFs and the ICCS helpers do not
 // allocate per call.
 func TestBenchBodies(t *testing.T) {
-	for _, in := range Instances() {
+	for _, in := range instances() {
 		for _, op := range registry.Ops(in) {
 			if op.Prepare == nil {
 				continue // not timed

@@ -1,4 +1,4 @@
-package mldsa
+package main
 
 import (
 	"bytes"
@@ -6,6 +6,7 @@ import (
 	"crypto/sha3"
 	"testing"
 
+	"crucible.dev/plugins/mldsa/mldsa"
 	"crucible.dev/registry"
 )
 
@@ -22,7 +23,7 @@ func mu(pk, msg, ctx []byte) []byte {
 	h.Write([]byte{0, byte(len(ctx))})
 	h.Write(ctx)
 	h.Write(msg)
-	out := make([]byte, MuSize)
+	out := make([]byte, mldsa.MuSize)
 	h.Read(out)
 	return out
 }
@@ -34,9 +35,9 @@ func mu(pk, msg, ctx []byte) []byte {
 func TestSignMu(t *testing.T) {
 	msg, ctx := []byte("external mu"), []byte("context")
 	tested := 0
-	for _, in := range Instances() {
+	for _, in := range instances() {
 		r := registry.Local(in)
-		if _, ok := registry.FindOp(in, OpSignMu); !ok {
+		if _, ok := registry.FindOp(in, mldsa.OpSignMu); !ok {
 			continue
 		}
 		pk, sk, err := in.Signature.GenerateKey(rand.Reader)
@@ -47,7 +48,7 @@ func TestSignMu(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		out, err := r.Run(OpSignMu, nil, registry.Args{registry.ArgSK: sk, ArgMu: mu(pk, msg, ctx)})
+		out, err := r.Run(mldsa.OpSignMu, nil, registry.Args{registry.ArgSK: sk, mldsa.ArgMu: mu(pk, msg, ctx)})
 		if err != nil {
 			t.Fatalf("%s: %v", in.ID(), err)
 		}
@@ -55,7 +56,7 @@ func TestSignMu(t *testing.T) {
 			t.Errorf("%s: sign_mu differs from sign", in.ID())
 		}
 		// Hedged on μ must still verify as a signature of the message.
-		out, err = r.Run(OpSignMu, make([]byte, RndSize), registry.Args{registry.ArgSK: sk, ArgMu: mu(pk, msg, ctx)})
+		out, err = r.Run(mldsa.OpSignMu, make([]byte, mldsa.RndSize), registry.Args{registry.ArgSK: sk, mldsa.ArgMu: mu(pk, msg, ctx)})
 		if err != nil {
 			t.Fatalf("%s: hedged: %v", in.ID(), err)
 		}

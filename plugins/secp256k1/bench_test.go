@@ -1,4 +1,4 @@
-package secp256k1
+package main
 
 import (
 	"crypto/rand"
@@ -11,9 +11,9 @@ import (
 // functions the host's in-plugin loop uses, with a 64-byte message, so the
 // Go and C implementations are measured side by side in one run:
 //
-//	go test -run '^$' -bench . -count 5 ./secp256k1/
+//	go test -run '^$' -bench . -count 5 .
 func BenchmarkOps(b *testing.B) {
-	for _, in := range Instances() {
+	for _, in := range instances() {
 		if in.Unavailable != "" {
 			b.Logf("%s: %s", in.ID(), in.Unavailable)
 			continue

@@ -1,6 +1,6 @@
 //go:build arm64
 
-package mldsa
+package main
 
 import (
 	"strings"
@@ -10,7 +10,7 @@ import (
 // TestDispatchARM64 checks, in the arm64 test run, that every instance's
 // dispatch note names the code path that runs there: generic code: the AVX2 kernels of circl and gmsm are absent.
 func TestDispatchARM64(t *testing.T) {
-	for _, in := range Instances() {
+	for _, in := range instances() {
 		d := in.Notes["dispatch"]
 		if strings.Contains(d, "AVX2") && !strings.Contains(d, "(absent here: generic code)") {
 			t.Errorf("%s/%s: dispatch note %q on arm64 claims AVX2", in.Name, in.Impl, d)

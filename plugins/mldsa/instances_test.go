@@ -1,4 +1,4 @@
-package mldsa
+package main
 
 import (
 	"bytes"
@@ -6,6 +6,7 @@ import (
 	"errors"
 	"testing"
 
+	"crucible.dev/plugins/mldsa/mldsa"
 	"crucible.dev/registry"
 	"crucible.dev/registry/eval/catalog"
 )
@@ -14,11 +15,11 @@ import (
 func byName(t *testing.T) map[string][]*registry.Instance {
 	t.Helper()
 	m := map[string][]*registry.Instance{}
-	for _, in := range Instances() {
+	for _, in := range instances() {
 		m[in.Name] = append(m[in.Name], in)
 	}
-	if len(m) != len(ParameterSets) {
-		t.Fatalf("%d parameter sets served, want %d", len(m), len(ParameterSets))
+	if len(m) != len(mldsa.ParameterSets) {
+		t.Fatalf("%d parameter sets served, want %d", len(m), len(mldsa.ParameterSets))
 	}
 	return m
 }
@@ -26,7 +27,7 @@ func byName(t *testing.T) map[string][]*registry.Instance {
 // TestSizes checks the declared sizes against the catalog and against what
 // the implementations return.
 func TestSizes(t *testing.T) {
-	for _, in := range Instances() {
+	for _, in := range instances() {
 		e, ok := catalog.Lookup(in.Name)
 		if !ok {
 			t.Fatalf("%s: not in the catalog", in.ID())
@@ -59,7 +60,7 @@ func TestSizes(t *testing.T) {
 // every implementation verifies every other's deterministic and hedged
 // signatures, the secret key handed over in the form the signer takes.
 func TestInterop(t *testing.T) {
-	xi := make([]byte, SeedSize)
+	xi := make([]byte, mldsa.SeedSize)
 	rand.Read(xi)
 	msg, ctx := []byte("interoperable message"), []byte("ctx")
 	for name, ins := range byName(t) {
@@ -74,7 +75,7 @@ func TestInterop(t *testing.T) {
 			} else if !bytes.Equal(pk, pk0) {
 				t.Errorf("%s: public key from ξ differs from %s's", a.ID(), ins[0].ID())
 			}
-			if len(sk) == SeedSize && !bytes.Equal(sk, xi) {
+			if len(sk) == mldsa.SeedSize && !bytes.Equal(sk, xi) {
 				t.Errorf("%s: seed-form key is not ξ", a.ID())
 			}
 			det, err := a.Signature.Sign(nil, sk, msg, ctx)
@@ -116,12 +117,12 @@ func TestInterop(t *testing.T) {
 // TestExplicitRnd checks that an implementation declaring explicit rnd
 // signs the same bytes for the same rnd and other bytes for another.
 func TestExplicitRnd(t *testing.T) {
-	for _, in := range Instances() {
-		out, err := registry.Local(in).Run(OpFeatures, nil, nil)
+	for _, in := range instances() {
+		out, err := registry.Local(in).Run(mldsa.OpFeatures, nil, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		if string(out[FeatureExplicitRnd]) != "1" {
+		if string(out[mldsa.FeatureExplicitRnd]) != "1" {
 			if len(in.KATs) != 0 {
 				t.Errorf("%s: lists a hedged KAT without explicit rnd", in.ID())
 			}
@@ -131,7 +132,7 @@ func TestExplicitRnd(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		rnd1, rnd2 := bytes.Repeat([]byte{1}, RndSize), bytes.Repeat([]byte{2}, RndSize)
+		rnd1, rnd2 := bytes.Repeat([]byte{1}, mldsa.RndSize), bytes.Repeat([]byte{2}, mldsa.RndSize)
 		a, _ := in.Signature.Sign(bytes.NewReader(rnd1), sk, []byte("m"), nil)
 		b, _ := in.Signature.Sign(bytes.NewReader(rnd1), sk, []byte("m"), nil)
 		c, _ := in.Signature.Sign(bytes.NewReader(rnd2), sk, []byte("m"), nil)

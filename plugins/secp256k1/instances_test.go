@@ -1,8 +1,9 @@
-package secp256k1
+package main
 
 import (
 	"bytes"
 	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -12,6 +13,7 @@ import (
 	"testing"
 
 	"crucible.dev/plugins/secp256k1/libsecp256k1"
+	"crucible.dev/plugins/secp256k1/secp256k1"
 	"crucible.dev/registry"
 	"crucible.dev/registry/eval/catalog"
 	"crucible.dev/registry/eval/vectors"
@@ -23,7 +25,7 @@ import (
 func available(t *testing.T) []*registry.Instance {
 	t.Helper()
 	var out []*registry.Instance
-	for _, in := range Instances() {
+	for _, in := range instances() {
 		if in.Unavailable != "" {
 			if os.Getenv("CRUCIBLE_REQUIRE_LIBSECP256K1") != "" {
 				t.Fatalf("%s: %s (%s)", in.ID(), in.Unavailable, in.Notes["reason"])
@@ -151,7 +153,7 @@ func checkSizes(t *testing.T, in *registry.Instance, pk, sk, sig []byte) {
 	if len(pk) != in.Sizes.PublicKey || len(sk) != in.Sizes.SecretKey {
 		t.Errorf("%s: pk %d sk %d bytes, declared %d %d", in.ID(), len(pk), len(sk), in.Sizes.PublicKey, in.Sizes.SecretKey)
 	}
-	if in.Name == NameECDSA {
+	if in.Name == secp256k1.NameECDSA {
 		if len(sig) > in.Sizes.Signature || len(sig) < 8 {
 			t.Errorf("%s: DER signature of %d bytes, declared at most %d", in.ID(), len(sig), in.Sizes.Signature)
 		}
@@ -212,13 +214,14 @@ func TestECDHInterop(t *testing.T) {
 // TestRejects checks that every implementation refuses secret keys out of
 // range and public keys off the curve.
 func TestRejects(t *testing.T) {
-	n := order[:]
+	// n, the order of G (SEC 2 §2.4.1).
+	n, _ := hex.DecodeString("fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141")
 	nMinus1 := bytes.Clone(n)
 	nMinus1[31]--
 	offCurve := append([]byte{0x02}, bytes.Repeat([]byte{0}, 31)...) // x = 0: 7 is not a square mod p
 	offCurve = append(offCurve, 0x05)
 	for _, in := range available(t) {
-		for _, sk := range [][]byte{zero[:], n, bytes.Repeat([]byte{0xff}, 32), sk31()} {
+		for _, sk := range [][]byte{make([]byte, secp256k1.ScalarSize), n, bytes.Repeat([]byte{0xff}, 32), sk31()} {
 			switch in.Kind {
 			case registry.KindSig:
 				if _, err := in.Signature.Sign(nil, sk, []byte("m"), nil); err == nil {
@@ -245,42 +248,10 @@ func TestRejects(t *testing.T) {
 
 func sk31() []byte { return bytes.Repeat([]byte{1}, 31) }
 
-// TestBtcecAnyLength checks this plugin's BIP-340 steps for messages btcec
-// does not take against btcec's schnorr package on the messages it does
-// take: 32 bytes.
-func TestBtcecAnyLength(t *testing.T) {
-	var b btcecSchnorr
-	for i := 0; i < 16; i++ {
-		label := fmt.Sprintf("any length %d", i)
-		sk, err := generateScalar(seeded(label))
-		if err != nil {
-			t.Fatal(err)
-		}
-		pk, _ := b.PublicKey(sk)
-		msg := sha256.Sum256([]byte(label))
-		aux := sha256.Sum256([]byte(label + " aux"))
-		want, err := b.Sign(sk, msg[:], aux[:])
-		if err != nil {
-			t.Fatal(err)
-		}
-		got, err := signAnyLength(sk, msg[:], aux[:])
-		if err != nil || !bytes.Equal(got, want) {
-			t.Fatalf("signAnyLength %x (%v), schnorr.Sign %x", got, err, want)
-		}
-		if err := verifyAnyLength(pk, msg[:], want); err != nil {
-			t.Errorf("verifyAnyLength rejects schnorr.Sign's signature: %v", err)
-		}
-		want[5] ^= 0x10
-		if verifyAnyLength(pk, msg[:], want) == nil || b.Verify(pk, msg[:], want) == nil {
-			t.Errorf("an altered signature verifies")
-		}
-	}
-}
-
 // TestCatalog checks that every instance's declared sizes are the
 // catalog's, so the host's audit compares like with like.
 func TestCatalog(t *testing.T) {
-	for _, in := range Instances() {
+	for _, in := range instances() {
 		e, ok := catalog.Lookup(in.Name)
 		if !ok {
 			t.Errorf("%s: not in the catalog", in.ID())
@@ -292,7 +263,7 @@ func TestCatalog(t *testing.T) {
 		if e.Kind != in.Kind || fmt.Sprint(e.Sizes) != fmt.Sprint(in.Sizes) {
 			t.Errorf("%s: declares %s %+v, catalog %s %+v", in.ID(), in.Kind, in.Sizes, e.Kind, e.Sizes)
 		}
-		if e.MaxSig != (in.Name == NameECDSA) {
+		if e.MaxSig != (in.Name == secp256k1.NameECDSA) {
 			t.Errorf("%s: catalog MaxSig %v", in.ID(), e.MaxSig)
 		}
 	}
@@ -304,11 +275,11 @@ func TestCatalog(t *testing.T) {
 func TestMissingLibrary(t *testing.T) {
 	if os.Getenv("CRUCIBLE_SECP_CHILD") != "" {
 		n := 0
-		for _, in := range Instances() {
+		for _, in := range instances() {
 			switch {
-			case in.Impl != ImplLibsecp && in.Unavailable != "":
+			case in.Impl != secp256k1.ImplLibsecp && in.Unavailable != "":
 				t.Errorf("%s: %s", in.ID(), in.Unavailable)
-			case in.Impl == ImplLibsecp:
+			case in.Impl == secp256k1.ImplLibsecp:
 				n++
 				if in.Unavailable == "" || in.Signature != nil || in.KEX != nil {
 					t.Errorf("%s: built although the library is missing", in.ID())
