@@ -39,7 +39,7 @@ func Dispatch() string {
 // product each set uses.
 func DispatchDetail() string {
 	if useAVX2 {
-		return "golang.org/x/sys/cpu AVX2: Rq products by NTTs of length 1536 (a radix-3 and nine radix-2 layers on int16 lanes) modulo 10753 and 7681 with CRT recombination, R3 products by the same NTT modulo 7681 (sntrup653, sntrup761 whole; sntrup857, sntrup953, sntrup1013 with the small operand split in two; sntrup1277 with both operands split); Montgomery division steps on int16 lanes, bitsliced F3 division steps, bitonic sort"
+		return "golang.org/x/sys/cpu AVX2: Rq products by NTTs of length 1536 (a radix-3 and nine radix-2 layers on int16 lanes) modulo 10753 and 7681 with CRT recombination, R3 products by the same NTT modulo 7681 (sntrup653, sntrup761 whole; sntrup857, sntrup953, sntrup1013 with the small operand split in two; sntrup1277 with both operands split); division steps with Shoup products on int16 lanes (all 2p-1 steps in one assembly loop), bitsliced F3 division steps, bitonic sort"
 	}
 	return "Go: SWAR product with three Karatsuba levels, division steps on bounded representatives, bitsliced R3 inversion, merge-exchange sort"
 }
