@@ -9,29 +9,35 @@ func rqDivstepsAVX2(fp, gp, vp, rp *int16, p int, k *recipConsts)
 
 // recipConsts are the scalars rqDivstepsAVX2 reduces with: q,
 // round(2^30/q) for freezing f[0] and g[0], and round(2^40/q) with its
-// rounding term 2^39 for the Shoup multipliers round(c*2^16/q).
+// rounding term 2^39 for the Shoup multipliers round(c*2^16/q); wide
+// selects the AVX-512 sweeps.
 type recipConsts struct {
-	q, freeze, shoup, half int64
+	q, freeze, shoup, half, wide int64
 }
 
 // rqRecip3AVX2 is rqRecip3Generic with all 2p-1 division steps in
-// rqDivstepsAVX2, in place and on the same shrinking lengths. Its Shoup
-// products leave every coefficient in (-2q, 2q) and introduce no factor,
-// so the final division by f[0] gives the reciprocal directly.
+// rqDivstepsAVX2 (with AVX-512, 32 coefficients to a vector), in
+// place and on the same shrinking lengths. Their Shoup products leave
+// every coefficient in (-2q, 2q) and introduce no factor, so the final
+// division by f[0] gives the reciprocal directly.
 //
-// The planes are placed so that the sweeps' loads are 32-byte aligned:
-// f[1:] and g[1:] (read from the bottom up), v and r (read from the top
-// down, from a multiple of 16 coefficients).
+// The planes are placed so that the sweeps' loads are aligned to the
+// vector size: f[1:] and g[1:] (read from the bottom up), v and r (read
+// from the top down, from a multiple of the lane count).
 func (ps *Params) rqRecip3AVX2(out []int16, a []int8) {
 	p := ps.P
-	size := (p+1+15)&^15 + 32
-	var bufArr [4*((maxP+1+15)&^15+32) + 16]int16
+	lanes := 16
+	if useAVX512 {
+		lanes = 32
+	}
+	size := (p+1+lanes-1)&^(lanes-1) + 2*lanes
+	var bufArr [4*((maxP+1+31)&^31+64) + 32]int16
 	// skew is how many coefficients to skip for bufArr[skew] to be
-	// 32-byte aligned; every plane then starts there or one later.
-	skew := (32 - int(uintptr(unsafe.Pointer(&bufArr[0]))&31)) & 31 / 2
+	// aligned; every plane then starts there or one coefficient later.
+	skew := (2*lanes - int(uintptr(unsafe.Pointer(&bufArr[0])))&(2*lanes-1)) & (2*lanes - 1) / 2
 	buf := bufArr[skew : skew+4*size]
 	v, r := buf[:size], buf[size:2*size]
-	f, g := buf[2*size+15:3*size], buf[3*size+15:4*size]
+	f, g := buf[2*size+lanes-1:3*size], buf[3*size+lanes-1:4*size]
 	r[0] = int16(ps.fqRecip(3))
 	f[0], f[p-1], f[p] = 1, -1, -1
 	for i := 0; i < p; i++ {
@@ -39,6 +45,9 @@ func (ps *Params) rqRecip3AVX2(out []int16, a []int8) {
 	}
 	q := int64(ps.Q)
 	k := recipConsts{q: q, freeze: (1<<30 + q/2) / q, shoup: (1<<40 + q/2) / q, half: 1 << 39}
+	if useAVX512 {
+		k.wide = 1
+	}
 	rqDivstepsAVX2(&f[0], &g[0], &v[0], &r[0], p, &k)
 	scale := ps.fqRecip(int32(ps.freeze(int32(f[0]))))
 	for i := 0; i < p; i++ {

@@ -31,6 +31,70 @@
 	VPMULLW Y10, T0, T0 \
 	VPSUBW T0, G, G
 
+// SHOUPELIM512 is SHOUPELIM on 32 lanes (see rqDivstepsAVX2).
+#define SHOUPELIM512(F, G, T0, T1) \
+	VPMULHW Z14, G, T0 \
+	VPMULHW Z12, F, T1 \
+	VPMULLW Z15, G, G \
+	VPMULLW Z13, F, F \
+	VPSUBW T1, T0, T0 \
+	VPSUBW F, G, G \
+	VPMULLW Z11, T0, T0 \
+	VPSUBW T0, G, G
+
+// The vector bodies of the sweeps, at SI (f or v) and DX (g or r): load,
+// swap, store the new f or v at SOFF(SI) (v one coefficient higher),
+// eliminate and store the new g or r at DOFF(DX) (g one coefficient
+// lower).
+#define VEC256(SOFF, DOFF) \
+	VMOVDQU (SI), Y0 \
+	VMOVDQU (DX), Y1 \
+	VPBLENDVB Y15, Y1, Y0, Y2 \
+	VPBLENDVB Y15, Y0, Y1, Y3 \
+	VMOVDQU Y2, SOFF(SI) \
+	SHOUPELIM(Y2, Y3, Y4, Y5) \
+	VMOVDQU Y3, DOFF(DX)
+
+#define VEC512(SOFF, DOFF) \
+	VMOVDQU16 (SI), Z0 \
+	VMOVDQU16 (DX), Z1 \
+	VPBLENDMW Z1, Z0, K1, Z2 \
+	VPBLENDMW Z0, Z1, K1, Z3 \
+	VMOVDQU16 Z2, SOFF(SI) \
+	SHOUPELIM512(Z2, Z3, Z4, Z5) \
+	VMOVDQU16 Z3, DOFF(DX)
+
+// SWEEPS runs VEC(0, -2) over the R13 = nfg coefficients of f[1:], g[1:]
+// from the bottom up, then VEC(2, 0) over the BX = nvr coefficients of v,
+// r from the top down, in vectors of VB bytes (2^SHIFT coefficients, 2^VBSHIFT bytes;
+// ROUND = 2^SHIFT - 1).
+#define SWEEPS(VEC, ROUND, SHIFT, VB, VBSHIFT, FGL, VRL) \
+	LEAQ 2(DI), SI \
+	MOVQ gp+8(FP), DX \
+	ADDQ $2, DX \
+	LEAQ ROUND(R13), CX \
+	SHRQ $SHIFT, CX \
+FGL: \
+	VEC(0, -2) \
+	ADDQ $VB, SI \
+	ADDQ $VB, DX \
+	DECQ CX \
+	JNZ FGL \
+	LEAQ ROUND(BX), CX \
+	SHRQ $SHIFT, CX \
+	MOVQ CX, AX \
+	SHLQ $VBSHIFT, AX \
+	MOVQ vp+16(FP), SI \
+	ADDQ AX, SI \
+	MOVQ rp+24(FP), DX \
+	ADDQ AX, DX \
+VRL: \
+	SUBQ $VB, SI \
+	SUBQ $VB, DX \
+	VEC(2, 0) \
+	DECQ CX \
+	JNZ VRL
+
 // FREEZE(R, T) sets R (sign-extended, |R| < 2^15) to its representative in
 // -(q-1)/2..(q-1)/2: R - q*round(R*M/2^30) with M = round(2^30/q), whose
 // error (under 2^-16) is smaller than the distance 1/(2q) from R/q to a
@@ -54,7 +118,49 @@
 	ADDQ 24(R12), T \
 	SARQ $40, T
 
+// STEPSCALAR is the scalar part of step R10 (R9 = p, R11 = delta, DI =
+// f, R12 = consts): it sets R13 = nfg and BX = nvr, the lengths to sweep;
+// AX = f0 and CX = g0, frozen and swapped; DX = the swap mask; updates
+// delta and stores f[0] = f0. The lengths are public: CMOV picks them.
+#define STEPSCALAR \
+	MOVQ R9, R13 \
+	LEAQ 1(R10), BX \
+	LEAQ -1(R9)(R9*1), AX \
+	SUBQ R10, AX \
+	CMPQ R10, R9 \
+	CMOVQGE AX, R13 \
+	CMOVQGE R9, BX \
+	MOVWQSX (DI), AX \
+	FREEZE(AX, SI) \
+	MOVQ gp+8(FP), DX \
+	MOVWQSX (DX), CX \
+	FREEZE(CX, SI) \
+	MOVQ R11, DX \ // swap = (delta > 0) & (g0 != 0)
+	NEGQ DX \
+	SARQ $63, DX \
+	MOVQ CX, SI \
+	NEGQ SI \
+	ORQ CX, SI \
+	SARQ $63, SI \
+	ANDQ SI, DX \
+	MOVQ R11, SI \ // delta = swap ? -delta : delta; delta++
+	NEGQ SI \
+	XORQ R11, SI \
+	ANDQ DX, SI \
+	XORQ SI, R11 \
+	INCQ R11 \
+	MOVQ AX, SI \ // (f0, g0) = swap ? (g0, f0) : (f0, g0)
+	XORQ CX, SI \
+	ANDQ DX, SI \
+	XORQ SI, AX \
+	XORQ SI, CX \
+	MOVW AX, (DI)
+
 // func rqDivstepsAVX2(fp, gp, vp, rp *int16, p int, k *recipConsts)
+//
+// With k.wide set, the sweeps use AVX-512BW: 32 coefficients to a vector,
+// the swap a blend under the mask register K1 (all ones or all zeros),
+// and SHOUPELIM512 with Z15 f0, Z14 f0s, Z13 g0, Z12 g0s, Z11 q.
 //
 // f, g, v, r as in rqRecip3Generic, each with 16 zero coefficients of
 // room past its last vector. Steps 0..p-1 sweep all of f, g and loop+1
@@ -68,49 +174,18 @@ TEXT ·rqDivstepsAVX2(SB), NOSPLIT, $0-48
 	MOVQ p+32(FP), R9
 	MOVQ k+40(FP), R12
 	VPBROADCASTW 0(R12), Y10
+	CMPQ 32(R12), $0
+	JE loop0
+	VPBROADCASTW 0(R12), Z11
+
+loop0:
 	XORQ R10, R10 // loop
 	MOVQ $1, R11  // delta
 
 step:
-	// nfg in R13, nvr in BX
-	MOVQ R9, R13
-	LEAQ 1(R10), BX
-	CMPQ R10, R9
-	JLT lengths
-	LEAQ -1(R9)(R9*1), R13
-	SUBQ R10, R13
-	MOVQ R9, BX
-
-lengths:
-	MOVWQSX (DI), AX
-	FREEZE(AX, SI)
-	MOVQ gp+8(FP), DX
-	MOVWQSX (DX), CX
-	FREEZE(CX, SI)
-
-	// swap = (delta > 0) & (g0 != 0); delta = swap ? -delta : delta; delta++
-	MOVQ R11, DX
-	NEGQ DX
-	SARQ $63, DX
-	MOVQ CX, SI
-	NEGQ SI
-	ORQ CX, SI
-	SARQ $63, SI
-	ANDQ SI, DX
-	MOVQ R11, SI
-	NEGQ SI
-	XORQ R11, SI
-	ANDQ DX, SI
-	XORQ SI, R11
-	INCQ R11
-
-	// (f0, g0) = swap ? (g0, f0) : (f0, g0); f[0] = f0
-	MOVQ AX, SI
-	XORQ CX, SI
-	ANDQ DX, SI
-	XORQ SI, AX
-	XORQ SI, CX
-	MOVW AX, (DI)
+	STEPSCALAR
+	CMPQ 32(R12), $0
+	JNE wide
 
 	MOVQ DX, X15
 	VPBROADCASTQ X15, Y15
@@ -125,49 +200,21 @@ lengths:
 	MOVQ SI, X11
 	VPBROADCASTW X11, Y11
 
-	// f[1:], g[1:] from the bottom up
-	LEAQ 2(DI), SI
-	MOVQ gp+8(FP), DX
-	ADDQ $2, DX
-	LEAQ 15(R13), CX
-	SHRQ $4, CX
+	SWEEPS(VEC256, 15, 4, 32, 5, fgloop, vrloop)
+	JMP next
 
-fgloop:
-	VMOVDQU (SI), Y0
-	VMOVDQU (DX), Y1
-	VPBLENDVB Y15, Y1, Y0, Y2
-	VPBLENDVB Y15, Y0, Y1, Y3
-	VMOVDQU Y2, (SI)
-	SHOUPELIM(Y2, Y3, Y4, Y5)
-	VMOVDQU Y3, -2(DX)
-	ADDQ $32, SI
-	ADDQ $32, DX
-	DECQ CX
-	JNZ fgloop
+wide:
+	KMOVD DX, K1
+	VPBROADCASTW AX, Z15
+	VPBROADCASTW CX, Z13
+	SHOUP(AX, SI)
+	VPBROADCASTW SI, Z14
+	SHOUP(CX, SI)
+	VPBROADCASTW SI, Z12
 
-	// v, r from the top down
-	LEAQ 15(BX), CX
-	SHRQ $4, CX
-	MOVQ CX, AX
-	SHLQ $5, AX
-	MOVQ vp+16(FP), SI
-	ADDQ AX, SI
-	MOVQ rp+24(FP), DX
-	ADDQ AX, DX
+	SWEEPS(VEC512, 31, 5, 64, 6, fgloop512, vrloop512)
 
-vrloop:
-	SUBQ $32, SI
-	SUBQ $32, DX
-	VMOVDQU (SI), Y0
-	VMOVDQU (DX), Y1
-	VPBLENDVB Y15, Y1, Y0, Y2
-	VPBLENDVB Y15, Y0, Y1, Y3
-	VMOVDQU Y2, 2(SI)
-	SHOUPELIM(Y2, Y3, Y4, Y5)
-	VMOVDQU Y3, (DX)
-	DECQ CX
-	JNZ vrloop
-
+next:
 	INCQ R10
 	LEAQ -1(R9)(R9*1), AX
 	CMPQ R10, AX
