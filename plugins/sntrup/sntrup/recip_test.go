@@ -34,8 +34,18 @@ func recipOperands(r *rand.Rand, p int) [][]int8 {
 
 // TestRecipOperands compares the dispatched reciprocals in Rq and R3 with
 // the portable ones (the plain division steps), and checks a * 1/a = 1,
-// on every set for the operands of recipOperands.
+// on every set for the operands of recipOperands. Where the CPU has
+// AVX-512 it runs again on the 16-lane division steps.
 func TestRecipOperands(t *testing.T) {
+	testRecipOperands(t)
+	if useAVX512 {
+		useAVX512 = false
+		defer func() { useAVX512 = true }()
+		testRecipOperands(t)
+	}
+}
+
+func testRecipOperands(t *testing.T) {
 	r := rand.New(rand.NewPCG(21, 22))
 	for _, ps := range All {
 		for n, a := range recipOperands(r, ps.P) {
@@ -44,7 +54,7 @@ func TestRecipOperands(t *testing.T) {
 			got := make([]int16, ps.P)
 			rqRecip3(ps, got, a)
 			if !slices.Equal(got, want) {
-				t.Fatalf("%s operand %d: rqRecip3 (%s) differs from the portable one", ps.Name, n, Dispatch())
+				t.Fatalf("%s operand %d: rqRecip3 (%s, AVX-512 %v) differs from the portable one", ps.Name, n, Dispatch(), useAVX512)
 			}
 			if n > 0 { // Rq is a field: every nonzero a has 1/(3a)
 				prod := make([]int16, ps.P)
