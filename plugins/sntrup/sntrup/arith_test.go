@@ -43,9 +43,16 @@ func TestSort(t *testing.T) {
 		want := slices.Clone(x)
 		slices.Sort(want)
 		y := slices.Clone(x)
+		z := slices.Clone(x)
 		sortUint32(x)
 		if !slices.Equal(x, want) {
 			t.Fatalf("n=%d: sortUint32 (%s) gave %v, want %v", n, Dispatch(), x, want)
+		}
+		if useAVX512 { // the 8-lane network too
+			sortBitonicAVX2(z, false)
+			if !slices.Equal(z, want) {
+				t.Fatalf("n=%d: sortBitonicAVX2 gave %v, want %v", n, z, want)
+			}
 		}
 		sortMergeExchange(y)
 		if !slices.Equal(y, want) {

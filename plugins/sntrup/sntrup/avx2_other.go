@@ -7,7 +7,7 @@ package sntrup
 func polyMulAVX2(c []int32, a []int16, b []int8)         { panic("sntrup: no AVX2 code in this build") }
 func (ps *Params) rqRecip3AVX2(out []int16, a []int8)    { panic("sntrup: no AVX2 code in this build") }
 func (ps *Params) r3RecipAVX2(out []int8, a []int8) bool { panic("sntrup: no AVX2 code in this build") }
-func sortBitonicAVX2(x []uint32)                         { panic("sntrup: no AVX2 code in this build") }
+func sortBitonicAVX2(x []uint32, wide bool)              { panic("sntrup: no AVX2 code in this build") }
 func (ps *Params) foldFqAVX2(out []int16, c []int32)     { panic("sntrup: no AVX2 code in this build") }
 func (ps *Params) fold3AVX2(out []int8, c []int32)       { panic("sntrup: no AVX2 code in this build") }
 func (ps *Params) lift3AVX2(out []int8, in []int16)      { panic("sntrup: no AVX2 code in this build") }

@@ -19,9 +19,14 @@ var useAVX2 bool
 // speed up, they serve as the tests' cross-check only.
 var useVNNI bool
 
+// useAVX512 is set at init by dispatch_amd64.go when the CPU also has
+// AVX-512F and AVX-512BW: the Rq division steps then sweep 32
+// coefficients to a vector, and the sort sorts 16 keys to a vector.
+var useAVX512 bool
+
 // forceNoVNNI reports whether the environment (CRUCIBLE_SNTRUP_NOVNNI=1)
-// keeps the plain AVX2 kernel on a CPU with AVX-VNNI, so that tests cover
-// both.
+// keeps the plain AVX2 kernels on a CPU with AVX-VNNI or AVX-512, so that
+// tests cover both.
 var forceNoVNNI = os.Getenv("CRUCIBLE_SNTRUP_NOVNNI") == "1"
 
 // forcePortable reports whether the environment forces the portable path.
@@ -39,9 +44,25 @@ func Dispatch() string {
 // product each set uses.
 func DispatchDetail() string {
 	if useAVX2 {
-		return "golang.org/x/sys/cpu AVX2: Rq products by NTTs of length 1536 (a radix-3 and nine radix-2 layers on int16 lanes) modulo 10753 and 7681 with CRT recombination, R3 products by the same NTT modulo 7681 (sntrup653, sntrup761 whole; sntrup857, sntrup953, sntrup1013 with the small operand split in two; sntrup1277 with both operands split); Montgomery division steps on int16 lanes, bitsliced F3 division steps, bitonic sort"
+		return "golang.org/x/sys/cpu AVX2: Rq products by NTTs of length 1536 (a radix-3 and nine radix-2 layers on int16 lanes) modulo 10753 and 7681 with CRT recombination, R3 products by the same NTT modulo 7681 (sntrup653, sntrup761 whole; sntrup857, sntrup953, sntrup1013 with the small operand split in two; sntrup1277 with both operands split); division steps with Shoup products on " + rqLanes() + " int16 lanes (all 2p-1 steps in one assembly loop), bitsliced F3 division steps, bitonic sort on " + sortLanes() + " lanes"
 	}
 	return "Go: SWAR product with three Karatsuba levels, division steps on bounded representatives, bitsliced R3 inversion, merge-exchange sort"
+}
+
+// rqLanes names the vectors of the Rq division steps.
+func rqLanes() string {
+	if useAVX512 {
+		return "AVX-512BW, 32"
+	}
+	return "16"
+}
+
+// sortLanes names the vectors of the sort.
+func sortLanes() string {
+	if useAVX512 {
+		return "AVX-512F, 16"
+	}
+	return "8"
 }
 
 // maxP bounds p over the parameter table, sizing the stack buffers.

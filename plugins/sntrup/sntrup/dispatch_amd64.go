@@ -7,4 +7,5 @@ import "golang.org/x/sys/cpu"
 func init() {
 	useAVX2 = cpu.X86.HasAVX2 && !forcePortable
 	useVNNI = useAVX2 && cpu.X86.HasAVXVNNI && !forceNoVNNI
+	useAVX512 = useAVX2 && cpu.X86.HasAVX512F && cpu.X86.HasAVX512BW && !forceNoVNNI
 }

@@ -2,60 +2,53 @@
 
 package sntrup
 
-//go:noescape
-func swapElimAVX2(f, gp *int16, n int, k *divstepConsts)
+import "unsafe"
 
 //go:noescape
-func xswapElimAVX2(v, r *int16, n int, k *divstepConsts)
+func rqDivstepsAVX2(fp, gp, vp, rp *int16, p int, k *recipConsts)
 
-// divstepConsts are the scalars swapElimAVX2 and xswapElimAVX2 broadcast.
-type divstepConsts struct {
-	mask, f0, f0qinv, g0, g0qinv, q int16
+// recipConsts are the scalars rqDivstepsAVX2 reduces with: q,
+// round(2^30/q) for freezing f[0] and g[0], and round(2^40/q) with its
+// rounding term 2^39 for the Shoup multipliers round(c*2^16/q); wide
+// selects the AVX-512 sweeps.
+type recipConsts struct {
+	q, freeze, shoup, half, wide int64
 }
 
-// rqRecip3AVX2 is rqRecip3Generic with the vector work in assembly, in
-// place, and on shrinking lengths (Bernstein and Yang, §6; the reference
-// AVX2 code relies on the same bounds): during the first p steps v and r
-// have at most loop+1 nonzero coefficients; during the last p-1 steps f
-// and g have one fewer each step. v is kept multiplied by x one step
-// ahead, so the result reads v[p-i].
+// rqRecip3AVX2 is rqRecip3Generic with all 2p-1 division steps in
+// rqDivstepsAVX2 (with AVX-512, 32 coefficients to a vector), in
+// place and on the same shrinking lengths. Their Shoup products leave
+// every coefficient in (-2q, 2q) and introduce no factor, so the final
+// division by f[0] gives the reciprocal directly.
 //
-// The Montgomery products scale g and r by 2^-16 each step, which the
-// final division by f[0] removes, and leave bounded representatives: with
-// f0, g0 frozen, |mont(x, c)| <= |x|(q-1)/2/2^16 + q/2 + 1, so the
-// coefficients stay below (q+2)/(1-(q-1)/2^16) < 9000 for every q of the
-// table, well inside int16.
+// The planes are placed so that the sweeps' loads are aligned to the
+// vector size: f[1:] and g[1:] (read from the bottom up), v and r (read
+// from the top down, from a multiple of the lane count).
 func (ps *Params) rqRecip3AVX2(out []int16, a []int8) {
 	p := ps.P
-	size := (p+1+15)&^15 + 32
-	var bufArr [4 * ((maxP+1+15)&^15 + 32)]int16
-	buf := bufArr[:4*size]
-	f, g, v, r := buf[:size], buf[size:2*size], buf[2*size:3*size], buf[3*size:]
+	lanes := 16
+	if useAVX512 {
+		lanes = 32
+	}
+	size := (p+1+lanes-1)&^(lanes-1) + 2*lanes
+	var bufArr [4*((maxP+1+31)&^31+64) + 32]int16
+	// skew is how many coefficients to skip for bufArr[skew] to be
+	// aligned; every plane then starts there or one coefficient later.
+	skew := (2*lanes - int(uintptr(unsafe.Pointer(&bufArr[0])))&(2*lanes-1)) & (2*lanes - 1) / 2
+	buf := bufArr[skew : skew+4*size]
+	v, r := buf[:size], buf[size:2*size]
+	f, g := buf[2*size+lanes-1:3*size], buf[3*size+lanes-1:4*size]
 	r[0] = int16(ps.fqRecip(3))
 	f[0], f[p-1], f[p] = 1, -1, -1
 	for i := 0; i < p; i++ {
 		g[p-1-i] = int16(a[i])
 	}
-	qinv := ps.qinv16
-	k := divstepConsts{q: int16(ps.Q)}
-	delta := int32(1)
-	for loop := 0; loop < 2*p-1; loop++ {
-		nfg, nvr := p, loop+1
-		if loop >= p {
-			nfg, nvr = 2*p-1-loop, p
-		}
-		f0, g0 := int32(ps.freeze(int32(f[0]))), int32(ps.freeze(int32(g[0])))
-		swap := negativeMask(-delta) & nonzeroMask(g0)
-		delta ^= swap & (delta ^ -delta)
-		delta++
-		t := swap & (f0 ^ g0)
-		f0, g0 = f0^t, g0^t
-		f[0] = int16(f0)
-		k.mask, k.f0, k.g0 = int16(swap), int16(f0), int16(g0)
-		k.f0qinv, k.g0qinv = int16(f0)*qinv, int16(g0)*qinv
-		swapElimAVX2(&f[1], &g[1], (nfg+15)/16, &k)
-		xswapElimAVX2(&v[0], &r[0], (nvr+15)/16, &k)
+	q := int64(ps.Q)
+	k := recipConsts{q: q, freeze: (1<<30 + q/2) / q, shoup: (1<<40 + q/2) / q, half: 1 << 39}
+	if useAVX512 {
+		k.wide = 1
 	}
+	rqDivstepsAVX2(&f[0], &g[0], &v[0], &r[0], p, &k)
 	scale := ps.fqRecip(int32(ps.freeze(int32(f[0]))))
 	for i := 0; i < p; i++ {
 		out[i] = ps.freeze(scale * int32(v[p-i]))

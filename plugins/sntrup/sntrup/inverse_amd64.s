@@ -2,96 +2,224 @@
 
 #include "textflag.h"
 
-// Montgomery products for the division steps: the consts block holds the
-// swap mask, f0, f0*qinv, g0, g0*qinv and q as int16, broadcast to
-// Y15..Y10. MONTELIM leaves in Y1 the value mont(Y1, f0) - mont(Y0, g0),
-// where mont(x, c) = x*c*2^-16 mod q: mulhi(x, c) - mulhi(mullo(x, c*qinv), q)
-// is exact because x*c and mullo(...)*q agree in their low 16 bits.
-#define LOADCONSTS(k) \
-	MOVQ k, AX \
-	VPBROADCASTW 0(AX), Y15 \
-	VPBROADCASTW 2(AX), Y14 \
-	VPBROADCASTW 4(AX), Y13 \
-	VPBROADCASTW 6(AX), Y12 \
-	VPBROADCASTW 8(AX), Y11 \
-	VPBROADCASTW 10(AX), Y10
-
-#define MONTELIM \
-	VPMULLW Y13, Y1, Y3 \
-	VPMULHW Y14, Y1, Y1 \
-	VPMULHW Y10, Y3, Y3 \
-	VPSUBW Y3, Y1, Y1 \
-	VPMULLW Y11, Y0, Y4 \
-	VPMULHW Y12, Y0, Y0 \
-	VPMULHW Y10, Y4, Y4 \
-	VPSUBW Y4, Y0, Y0 \
-	VPSUBW Y0, Y1, Y1
-
-// func swapElimAVX2(f, gp *int16, n int, k *divstepConsts)
+// Division steps in Rq, all 2p-1 of them in one call. Each step reduces
+// f[0] and g[0] to -(q-1)/2..(q-1)/2 in scalar registers, decides the swap
+// in constant time, then sweeps f, g and v, r with 16 coefficients to a
+// vector.
 //
-// For the n vectors at f[1:], g[1:]: (f, g) = swap ? (g, f) : (f, g), then
-// g = (f0*g - g0*f)/x in place: each result is stored one coefficient
-// lower, which is the division by x.
-TEXT ·swapElimAVX2(SB), NOSPLIT, $0-32
-	LOADCONSTS(k+24(FP))
-	MOVQ f+0(FP), SI
-	MOVQ gp+8(FP), DX
-	MOVQ n+16(FP), CX
-	TESTQ CX, CX
-	JZ sedone
-
-seloop:
-	VMOVDQU (SI), Y0
-	VMOVDQU (DX), Y1
-	VPXOR Y0, Y1, Y2
-	VPAND Y15, Y2, Y2
-	VPXOR Y2, Y0, Y0
-	VPXOR Y2, Y1, Y1
-	VMOVDQU Y0, (SI)
-	MONTELIM
-	VMOVDQU Y1, -2(DX)
-	ADDQ $32, SI
-	ADDQ $32, DX
-	DECQ CX
-	JNZ seloop
-
-sedone:
-	VZEROUPPER
-	RET
-
-// func xswapElimAVX2(v, r *int16, n int, k *divstepConsts)
+// The elimination f0*G - g0*F uses Shoup products: with f0s the
+// integer nearest f0*2^16/q, x*f0 - mulhi(x, f0s)*q lies in
+// (-q/2, 3q/2) for every int16 x (the quotient estimate is off by less
+// than |x|/2^16 < 1/2 of a unit), so
 //
-// For the n vectors at v, r, from the top down: (v, r) = swap ? (r, v) :
-// (v, r), then r = f0*r - g0*v, and v stored one coefficient higher, which
-// is the multiplication by x of the next step done in advance.
-TEXT ·xswapElimAVX2(SB), NOSPLIT, $0-32
-	LOADCONSTS(k+24(FP))
-	MOVQ v+0(FP), SI
-	MOVQ r+8(FP), DX
-	MOVQ n+16(FP), CX
-	TESTQ CX, CX
-	JZ xsdone
-	MOVQ CX, BX
-	SHLQ $5, BX
-	ADDQ BX, SI
-	ADDQ BX, DX
+//	mullo(G, f0) - mullo(F, g0) - mullo(mulhi(G, f0s) - mulhi(F, g0s), q)
+//
+// computed mod 2^16 is the integer f0*G - g0*F - t*q in (-2q, 2q), exact
+// in int16 for every q of the table (2q < 2^15), whatever the inputs'
+// size. Five multiplications, against six for a Montgomery pair, and no
+// 2^-16 factor.
+//
+// Vector registers during the sweeps: Y15 swap mask, Y14 f0, Y13 f0s,
+// Y12 g0, Y11 g0s, Y10 q.
+#define SHOUPELIM(F, G, T0, T1) \
+	VPMULHW Y13, G, T0 \
+	VPMULHW Y11, F, T1 \
+	VPMULLW Y14, G, G \
+	VPMULLW Y12, F, F \
+	VPSUBW T1, T0, T0 \
+	VPSUBW F, G, G \
+	VPMULLW Y10, T0, T0 \
+	VPSUBW T0, G, G
 
-xsloop:
-	SUBQ $32, SI
-	SUBQ $32, DX
-	VMOVDQU (SI), Y0
-	VMOVDQU (DX), Y1
-	VPXOR Y0, Y1, Y2
-	VPAND Y15, Y2, Y2
-	VPXOR Y2, Y0, Y0
-	VPXOR Y2, Y1, Y1
-	VMOVDQU Y0, 2(SI)
-	MONTELIM
-	VMOVDQU Y1, (DX)
-	DECQ CX
-	JNZ xsloop
+// SHOUPELIM512 is SHOUPELIM on 32 lanes (see rqDivstepsAVX2).
+#define SHOUPELIM512(F, G, T0, T1) \
+	VPMULHW Z14, G, T0 \
+	VPMULHW Z12, F, T1 \
+	VPMULLW Z15, G, G \
+	VPMULLW Z13, F, F \
+	VPSUBW T1, T0, T0 \
+	VPSUBW F, G, G \
+	VPMULLW Z11, T0, T0 \
+	VPSUBW T0, G, G
 
-xsdone:
+// The vector bodies of the sweeps, at SI (f or v) and DX (g or r): load,
+// swap, store the new f or v at SOFF(SI) (v one coefficient higher),
+// eliminate and store the new g or r at DOFF(DX) (g one coefficient
+// lower).
+#define VEC256(SOFF, DOFF) \
+	VMOVDQU (SI), Y0 \
+	VMOVDQU (DX), Y1 \
+	VPBLENDVB Y15, Y1, Y0, Y2 \
+	VPBLENDVB Y15, Y0, Y1, Y3 \
+	VMOVDQU Y2, SOFF(SI) \
+	SHOUPELIM(Y2, Y3, Y4, Y5) \
+	VMOVDQU Y3, DOFF(DX)
+
+#define VEC512(SOFF, DOFF) \
+	VMOVDQU16 (SI), Z0 \
+	VMOVDQU16 (DX), Z1 \
+	VPBLENDMW Z1, Z0, K1, Z2 \
+	VPBLENDMW Z0, Z1, K1, Z3 \
+	VMOVDQU16 Z2, SOFF(SI) \
+	SHOUPELIM512(Z2, Z3, Z4, Z5) \
+	VMOVDQU16 Z3, DOFF(DX)
+
+// SWEEPS runs VEC(0, -2) over the R13 = nfg coefficients of f[1:], g[1:]
+// from the bottom up, then VEC(2, 0) over the BX = nvr coefficients of v,
+// r from the top down, in vectors of VB bytes (2^SHIFT coefficients, 2^VBSHIFT bytes;
+// ROUND = 2^SHIFT - 1).
+#define SWEEPS(VEC, ROUND, SHIFT, VB, VBSHIFT, FGL, VRL) \
+	LEAQ 2(DI), SI \
+	MOVQ gp+8(FP), DX \
+	ADDQ $2, DX \
+	LEAQ ROUND(R13), CX \
+	SHRQ $SHIFT, CX \
+FGL: \
+	VEC(0, -2) \
+	ADDQ $VB, SI \
+	ADDQ $VB, DX \
+	DECQ CX \
+	JNZ FGL \
+	LEAQ ROUND(BX), CX \
+	SHRQ $SHIFT, CX \
+	MOVQ CX, AX \
+	SHLQ $VBSHIFT, AX \
+	MOVQ vp+16(FP), SI \
+	ADDQ AX, SI \
+	MOVQ rp+24(FP), DX \
+	ADDQ AX, DX \
+VRL: \
+	SUBQ $VB, SI \
+	SUBQ $VB, DX \
+	VEC(2, 0) \
+	DECQ CX \
+	JNZ VRL
+
+// FREEZE(R, T) sets R (sign-extended, |R| < 2^15) to its representative in
+// -(q-1)/2..(q-1)/2: R - q*round(R*M/2^30) with M = round(2^30/q), whose
+// error (under 2^-16) is smaller than the distance 1/(2q) from R/q to a
+// half-integer.
+#define FREEZE(R, T) \
+	MOVQ R, T \
+	IMULQ 8(R12), T \
+	ADDQ $0x20000000, T \
+	SARQ $30, T \
+	IMULQ 0(R12), T \
+	SUBQ T, R
+
+// SHOUP(R, T) sets T to round(R*2^16/q) for |R| <= (q-1)/2, as
+// (R*2^16*M + 2^39) >> 40 with M = round(2^40/q): off from R*2^16/q by
+// less than 1, which is all the bound above needs, and below 2^15 in
+// magnitude.
+#define SHOUP(R, T) \
+	MOVQ R, T \
+	SHLQ $16, T \
+	IMULQ 16(R12), T \
+	ADDQ 24(R12), T \
+	SARQ $40, T
+
+// STEPSCALAR is the scalar part of step R10 (R9 = p, R11 = delta, DI =
+// f, R12 = consts): it sets R13 = nfg and BX = nvr, the lengths to sweep;
+// AX = f0 and CX = g0, frozen and swapped; DX = the swap mask; updates
+// delta and stores f[0] = f0. The lengths are public: CMOV picks them.
+#define STEPSCALAR \
+	MOVQ R9, R13 \
+	LEAQ 1(R10), BX \
+	LEAQ -1(R9)(R9*1), AX \
+	SUBQ R10, AX \
+	CMPQ R10, R9 \
+	CMOVQGE AX, R13 \
+	CMOVQGE R9, BX \
+	MOVWQSX (DI), AX \
+	FREEZE(AX, SI) \
+	MOVQ gp+8(FP), DX \
+	MOVWQSX (DX), CX \
+	FREEZE(CX, SI) \
+	MOVQ R11, DX \ // swap = (delta > 0) & (g0 != 0)
+	NEGQ DX \
+	SARQ $63, DX \
+	MOVQ CX, SI \
+	NEGQ SI \
+	ORQ CX, SI \
+	SARQ $63, SI \
+	ANDQ SI, DX \
+	MOVQ R11, SI \ // delta = swap ? -delta : delta; delta++
+	NEGQ SI \
+	XORQ R11, SI \
+	ANDQ DX, SI \
+	XORQ SI, R11 \
+	INCQ R11 \
+	MOVQ AX, SI \ // (f0, g0) = swap ? (g0, f0) : (f0, g0)
+	XORQ CX, SI \
+	ANDQ DX, SI \
+	XORQ SI, AX \
+	XORQ SI, CX \
+	MOVW AX, (DI)
+
+// func rqDivstepsAVX2(fp, gp, vp, rp *int16, p int, k *recipConsts)
+//
+// With k.wide set, the sweeps use AVX-512BW: 32 coefficients to a vector,
+// the swap a blend under the mask register K1 (all ones or all zeros),
+// and SHOUPELIM512 with Z15 f0, Z14 f0s, Z13 g0, Z12 g0s, Z11 q.
+//
+// f, g, v, r as in rqRecip3Generic, each with 16 zero coefficients of
+// room past its last vector. Steps 0..p-1 sweep all of f, g and loop+1
+// coefficients of v, r; steps p..2p-2 sweep 2p-1-loop coefficients of f,
+// g and all of v, r. f, g are swept from the bottom up, the new g stored
+// one coefficient lower (the division by x); v, r from the top down, the
+// new v stored one coefficient higher (the multiplication by x of the
+// next step, done in advance).
+TEXT ·rqDivstepsAVX2(SB), NOSPLIT, $0-48
+	MOVQ fp+0(FP), DI
+	MOVQ p+32(FP), R9
+	MOVQ k+40(FP), R12
+	VPBROADCASTW 0(R12), Y10
+	CMPQ 32(R12), $0
+	JE loop0
+	VPBROADCASTW 0(R12), Z11
+
+loop0:
+	XORQ R10, R10 // loop
+	MOVQ $1, R11  // delta
+
+step:
+	STEPSCALAR
+	CMPQ 32(R12), $0
+	JNE wide
+
+	MOVQ DX, X15
+	VPBROADCASTQ X15, Y15
+	MOVQ AX, X14
+	VPBROADCASTW X14, Y14
+	MOVQ CX, X12
+	VPBROADCASTW X12, Y12
+	SHOUP(AX, SI)
+	MOVQ SI, X13
+	VPBROADCASTW X13, Y13
+	SHOUP(CX, SI)
+	MOVQ SI, X11
+	VPBROADCASTW X11, Y11
+
+	SWEEPS(VEC256, 15, 4, 32, 5, fgloop, vrloop)
+	JMP next
+
+wide:
+	KMOVD DX, K1
+	VPBROADCASTW AX, Z15
+	VPBROADCASTW CX, Z13
+	SHOUP(AX, SI)
+	VPBROADCASTW SI, Z14
+	SHOUP(CX, SI)
+	VPBROADCASTW SI, Z12
+
+	SWEEPS(VEC512, 31, 5, 64, 6, fgloop512, vrloop512)
+
+next:
+	INCQ R10
+	LEAQ -1(R9)(R9*1), AX
+	CMPQ R10, AX
+	JLT step
+
 	VZEROUPPER
 	RET
 

@@ -21,7 +21,6 @@ type Params struct {
 
 	q12    int32      // (q-1)/2: Fq is represented in -q12..q12
 	qinv32 int64      // round(2^32/q), for Barrett reduction
-	qinv16 int16      // q^-1 mod 2^16, for Montgomery reduction
 	planQ  *radixPlan // the Rq encoding: p values of radix q
 	planR  *radixPlan // the Rounded encoding: p values of radix (q+2)/3
 }
@@ -46,9 +45,6 @@ var All = []*Params{SNTRUP653, SNTRUP761, SNTRUP857, SNTRUP953, SNTRUP1013, SNTR
 func newParams(name string, p, q, w int) *Params {
 	ps := &Params{Name: name, P: p, Q: q, W: w, q12: int32((q - 1) / 2),
 		qinv32: (1<<32 + int64(q)/2) / int64(q)}
-	for ps.qinv16 = 1; int16(q)*ps.qinv16 != 1; {
-		ps.qinv16 *= 2 - int16(q)*ps.qinv16 // Newton iteration mod 2^16
-	}
 	ps.planQ = newRadixPlan(p, uint32(q))
 	ps.planR = newRadixPlan(p, uint32((q+2)/3))
 	ps.SmallBytes = (p + 3) / 4

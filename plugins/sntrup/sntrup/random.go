@@ -1,6 +1,8 @@
 package sntrup
 
 import (
+	"crypto/fips140"
+	cryptorand "crypto/rand"
 	"encoding/binary"
 	"fmt"
 	"io"
@@ -36,6 +38,23 @@ func (c Convention) String() string {
 // moved to the heap on every call.
 var randomBuffers = sync.Pool{New: func() any { return new([4 * maxP]byte) }}
 
+// systemRead, where the platform sets it, fills a buffer from the same
+// kernel generator as crypto/rand.Reader, more cheaply for requests of
+// kilobytes (random_linux.go).
+var systemRead func([]byte) error
+
+// readSystem reports whether rand is crypto/rand.Reader and, if so, fills
+// buf from the kernel's generator through systemRead. Under the system
+// generator the conventions draw the same distribution, so one read
+// serves both. In FIPS 140-3 mode crypto/rand.Reader is the module's
+// DRBG, which must stay the source, so this declines.
+func readSystem(rand io.Reader, buf []byte) bool {
+	if rand != cryptorand.Reader || systemRead == nil || fips140.Enabled() {
+		return false
+	}
+	return systemRead(buf) == nil
+}
+
 // randomUint32s fills L with little-endian 32-bit words from rand, under
 // the convention c.
 func randomUint32s(rand io.Reader, c Convention, L []uint32) error {
@@ -45,14 +64,18 @@ func randomUint32s(rand io.Reader, c Convention, L []uint32) error {
 		clear(buf) // the bytes determine secret polynomials
 		randomBuffers.Put(b)
 	}()
-	if c == PerCoefficient {
+	switch {
+	case readSystem(rand, buf):
+	case c == PerCoefficient:
 		for i := range L {
 			if _, err := io.ReadFull(rand, buf[4*i:4*i+4]); err != nil {
 				return fmt.Errorf("reading randomness: %w", err)
 			}
 		}
-	} else if _, err := io.ReadFull(rand, buf); err != nil {
-		return fmt.Errorf("reading randomness: %w", err)
+	default:
+		if _, err := io.ReadFull(rand, buf); err != nil {
+			return fmt.Errorf("reading randomness: %w", err)
+		}
 	}
 	for i := range L {
 		L[i] = binary.LittleEndian.Uint32(buf[4*i:])

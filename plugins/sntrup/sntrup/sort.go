@@ -9,7 +9,7 @@ package sntrup
 // output.
 func sortUint32(x []uint32) {
 	if useAVX2 {
-		sortBitonicAVX2(x)
+		sortBitonicAVX2(x, useAVX512)
 		return
 	}
 	sortMergeExchange(x)

@@ -2,6 +2,59 @@
 
 #include "textflag.h"
 
+// HALFCLEAN is the body of halfCleanAVX2 for vectors of VB = 2^SHIFT
+// bytes moved by MOV, in registers R0-R3 (labels BL, LL).
+#define HALFCLEAN(MOV, R0, R1, R2, R3, VB, SHIFT, BL, LL) \
+	MOVQ x+0(FP), SI \
+	MOVQ nblocks+8(FP), CX \
+	MOVQ d+16(FP), DX \
+	MOVQ DX, R8 \
+	SHLQ $SHIFT, R8 \
+BL: \
+	MOVQ DX, BX \
+	MOVQ SI, DI \
+LL: \
+	MOV (DI), R0 \
+	MOV (DI)(R8*1), R1 \
+	VPMINUD R1, R0, R2 \
+	VPMAXUD R1, R0, R3 \
+	MOV R2, (DI) \
+	MOV R3, (DI)(R8*1) \
+	ADDQ $VB, DI \
+	DECQ BX \
+	JNZ LL \
+	LEAQ (SI)(R8*2), SI \
+	DECQ CX \
+	JNZ BL
+
+// FLIPBLOCKS is the block loop of flipAVX2 (SI = x, CX = nblocks, DX = s)
+// for vectors of VB = 2^SHIFT bytes moved by MOV, in registers R0-R3, REV
+// holding the lane reversal (labels BL, LL).
+#define FLIPBLOCKS(MOV, R0, R1, R2, R3, REV, VB, SHIFT, BL, LL) \
+	MOVQ DX, R8 \
+	SHLQ $SHIFT, R8 \
+BL: \
+	MOVQ DX, BX \
+	SHRQ $1, BX \
+	MOVQ SI, DI \
+	LEAQ -VB(SI)(R8*1), R9 \
+LL: \
+	MOV (DI), R0 \
+	MOV (R9), R1 \
+	VPERMD R1, REV, R1 \
+	VPMINUD R1, R0, R2 \
+	VPMAXUD R1, R0, R3 \
+	VPERMD R3, REV, R3 \
+	MOV R2, (DI) \
+	MOV R3, (R9) \
+	ADDQ $VB, DI \
+	SUBQ $VB, R9 \
+	DECQ BX \
+	JNZ LL \
+	ADDQ R8, SI \
+	DECQ CX \
+	JNZ BL
+
 // func minmaxLanesAVX2(x *uint32, n int, perm, mask *[8]uint32)
 //
 // For each of the n vectors of eight at x: minmax(x[i], x[i^p]) inside the
@@ -37,29 +90,7 @@ mldone:
 // A bitonic half-cleaner at distance 8d: in each of the nblocks blocks of
 // 2d vectors, minmax(V[j], V[j+d]) for j < d, the minimum kept low.
 TEXT ·halfCleanAVX2(SB), NOSPLIT, $0-24
-	MOVQ x+0(FP), SI
-	MOVQ nblocks+8(FP), CX
-	MOVQ d+16(FP), DX
-	MOVQ DX, R8
-	SHLQ $5, R8 // d vectors in bytes
-
-hcblock:
-	MOVQ DX, BX
-	MOVQ SI, DI
-
-hcloop:
-	VMOVDQU (DI), Y0
-	VMOVDQU (DI)(R8*1), Y1
-	VPMINUD Y1, Y0, Y2
-	VPMAXUD Y1, Y0, Y3
-	VMOVDQU Y2, (DI)
-	VMOVDQU Y3, (DI)(R8*1)
-	ADDQ $32, DI
-	DECQ BX
-	JNZ hcloop
-	LEAQ (SI)(R8*2), SI
-	DECQ CX
-	JNZ hcblock
+	HALFCLEAN(VMOVDQU, Y0, Y1, Y2, Y3, 32, 5, hcblock, hcloop)
 	VZEROUPPER
 	RET
 
@@ -77,31 +108,7 @@ TEXT ·flipAVX2(SB), NOSPLIT, $0-24
 	VMOVD BX, X15
 	VPINSRD $1, AX, X15, X15
 	VPMOVZXBD X15, Y15 // lane indices 7,6,...,0
-	MOVQ DX, R8
-	SHLQ $5, R8 // block size in bytes
-
-flblock:
-	MOVQ DX, BX
-	SHRQ $1, BX
-	MOVQ SI, DI
-	LEAQ -32(SI)(R8*1), R9
-
-flloop:
-	VMOVDQU (DI), Y0
-	VMOVDQU (R9), Y1
-	VPERMD Y1, Y15, Y1
-	VPMINUD Y1, Y0, Y2
-	VPMAXUD Y1, Y0, Y3
-	VPERMD Y3, Y15, Y3
-	VMOVDQU Y2, (DI)
-	VMOVDQU Y3, (R9)
-	ADDQ $32, DI
-	SUBQ $32, R9
-	DECQ BX
-	JNZ flloop
-	ADDQ R8, SI
-	DECQ CX
-	JNZ flblock
+	FLIPBLOCKS(VMOVDQU, Y0, Y1, Y2, Y3, Y15, 32, 5, flblock, flloop)
 	VZEROUPPER
 	RET
 
@@ -142,5 +149,78 @@ ml3loop:
 	JNZ ml3loop
 
 ml3done:
+	VZEROUPPER
+	RET
+
+// The AVX-512 network: 16 lanes to a vector, a lane stage as VPERMD,
+// VPMINUD, and VPMAXUD merged under the mask register of the lanes that
+// receive the maximum.
+
+// func minmaxLanes4x512(x *uint32, n int, perm *[4][16]uint32, masks uint64)
+//
+// Four lane stages fused, each vector loaded and stored once: perm holds
+// the stages' permutations in order and masks their masks, 16 bits each
+// from the low end.
+TEXT ·minmaxLanes4x512(SB), NOSPLIT, $0-32
+	MOVQ x+0(FP), SI
+	MOVQ n+8(FP), CX
+	MOVQ perm+16(FP), AX
+	VMOVDQU32 0(AX), Z10
+	VMOVDQU32 64(AX), Z11
+	VMOVDQU32 128(AX), Z12
+	VMOVDQU32 192(AX), Z13
+	MOVQ masks+24(FP), AX
+	KMOVW AX, K1
+	SHRQ $16, AX
+	KMOVW AX, K2
+	SHRQ $16, AX
+	KMOVW AX, K3
+	SHRQ $16, AX
+	KMOVW AX, K4
+	TESTQ CX, CX
+	JZ ml4done
+
+ml4loop:
+	VMOVDQU32 (SI), Z0
+	VPERMD Z0, Z10, Z1
+	VPMINUD Z1, Z0, Z2
+	VPMAXUD Z1, Z0, K1, Z2
+	VPERMD Z2, Z11, Z1
+	VPMINUD Z1, Z2, Z0
+	VPMAXUD Z1, Z2, K2, Z0
+	VPERMD Z0, Z12, Z1
+	VPMINUD Z1, Z0, Z2
+	VPMAXUD Z1, Z0, K3, Z2
+	VPERMD Z2, Z13, Z1
+	VPMINUD Z1, Z2, Z0
+	VPMAXUD Z1, Z2, K4, Z0
+	VMOVDQU32 Z0, (SI)
+	ADDQ $64, SI
+	DECQ CX
+	JNZ ml4loop
+
+ml4done:
+	VZEROUPPER
+	RET
+
+// func halfClean512(x *uint32, nblocks, d int)
+//
+// halfCleanAVX2 with vectors of sixteen: distance 16d.
+TEXT ·halfClean512(SB), NOSPLIT, $0-24
+	HALFCLEAN(VMOVDQU32, Z0, Z1, Z2, Z3, 64, 6, hc512block, hc512loop)
+	VZEROUPPER
+	RET
+
+// func flip512(x *uint32, nblocks, s int, rev *[16]uint32)
+//
+// flipAVX2 with vectors of sixteen (blocks of s vectors, 16s values); rev
+// holds the lane indices 15, 14, ..., 0.
+TEXT ·flip512(SB), NOSPLIT, $0-32
+	MOVQ x+0(FP), SI
+	MOVQ nblocks+8(FP), CX
+	MOVQ s+16(FP), DX
+	MOVQ rev+24(FP), AX
+	VMOVDQU32 (AX), Z15
+	FLIPBLOCKS(VMOVDQU32, Z0, Z1, Z2, Z3, Z15, 64, 6, fl512block, fl512loop)
 	VZEROUPPER
 	RET
