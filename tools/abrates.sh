@@ -16,12 +16,12 @@
 # for the power.
 #
 # Usage: tools/abrates.sh [REPS]   (REPS sessions of each of the four
-# kinds, default 10; ROUNDS=10 TRIALS=5 SLOW=10 UNIT=min by environment;
+# kinds, default 10; ROUNDS=20 TRIALS=5 SLOW=10 UNIT=min by environment;
 # SEPARATE=0 measures host ab alone)
 set -euo pipefail
 
 reps=${1:-10}
-rounds=${ROUNDS:-10}
+rounds=${ROUNDS:-20}
 trials=${TRIALS:-5}
 slow=${SLOW:-10}
 unit=${UNIT:-min}
