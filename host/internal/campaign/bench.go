@@ -3,7 +3,6 @@ package campaign
 import (
 	"fmt"
 	"math"
-	"os"
 	"strconv"
 	"time"
 
@@ -117,7 +116,9 @@ func (c *Campaign) bench(s *plugin.Source, insts []*plugin.Instance, static int6
 		var todo []*point
 		for _, pt := range c.points(in) {
 			if c.cfg.Resume {
-				if _, err := os.Stat(evidence.RecordPath(c.cfg.Out, s.Name, pt.id, pt.String())); err == nil {
+				var done evidence.Record
+				if err := evidence.ReadJSON(evidence.RecordPath(c.cfg.Out, s.Name, pt.id, pt.String()), &done); err == nil {
+					c.replay(&done)
 					continue
 				}
 			}
@@ -132,70 +133,22 @@ func (c *Campaign) bench(s *plugin.Source, insts []*plugin.Instance, static int6
 func (c *Campaign) benchInstance(s *plugin.Source, pts []*point, static int64) {
 	id := pts[0].id
 	state := hoststate.Capture()
+	var uncal []*point // the points without a calibration kept from an interrupted run
 	for _, pt := range pts {
+		if pt.rec = c.resumePartial(s.Name, pt); pt.rec != nil {
+			continue
+		}
 		pt.rec = &evidence.Record{
 			Plugin: s.Name, Instance: id, Name: pt.in.Name, Impl: pt.in.Impl, Kind: string(pt.in.Kind), StaticBytes: static,
 			Op: pt.String(), BaseOp: pt.Op, MsgLen: pt.MsgLen, OutLen: pt.OutLen, State: state,
 		}
+		uncal = append(uncal, pt)
 	}
-	// Calibration, in a process of its own.
-	sess, err := session.Start(s, c.start)
-	if err != nil {
-		c.finding(evidence.Finding{Plugin: s.Name, Instance: id, What: "start", Detail: err.Error()})
+	if len(uncal) > 0 && !c.calibrateAll(s, uncal) {
 		return
 	}
-	for _, pt := range pts {
-		c.cfg.Progress.Step(s.Name, id, pt.String(), "calibrating")
-		p, err := sess.Alive()
-		if err != nil {
-			pt.rec.Error = err.Error()
-			continue
-		}
-		est := 1e3
-		if c.cfg.Iterations == 0 {
-			est, err = calibrate(p, pt)
-			if err != nil {
-				pt.rec.Error = "calibration: " + err.Error()
-				c.finding(evidence.Finding{Plugin: s.Name, Instance: id, Op: pt.String(), What: "bench", Detail: pt.rec.Error})
-				continue
-			}
-		}
-		pt.rec.Calibration = c.plan(est)
-	}
-	sess.Stop()
-	c.cfg.Progress.AddWork(len(pts) * c.cfg.Trials)
-	for t := 1; t <= c.cfg.Trials; t++ {
-		sess, err := session.Start(s, c.start)
-		if err != nil {
-			c.finding(evidence.Finding{Plugin: s.Name, Instance: id, What: "start", Detail: fmt.Sprintf("trial %d: %v", t, err)})
-			return
-		}
-		for _, pt := range pts {
-			c.cfg.Progress.Step(s.Name, id, pt.String(), "trial "+strconv.Itoa(t)+"/"+strconv.Itoa(c.cfg.Trials))
-			if pt.rec.Error != "" {
-				c.cfg.Progress.Done()
-				continue
-			}
-			p, err := sess.Alive()
-			if err != nil {
-				pt.rec.Error = err.Error()
-				c.cfg.Progress.Done()
-				continue
-			}
-			trial, err := c.timedTrial(p, id, pt)
-			c.cfg.Progress.Done()
-			if err != nil {
-				pt.rec.Error = fmt.Sprintf("trial %d: %v", t, err)
-				c.finding(evidence.Finding{Plugin: s.Name, Instance: id, Op: pt.String(), What: "bench", Detail: pt.rec.Error})
-				continue
-			}
-			pt.rec.Trials = append(pt.rec.Trials, trial)
-			if why := pt.rec.Trials[len(pt.rec.Trials)-1].Unbounded(); why != "" {
-				c.finding(evidence.Finding{Plugin: s.Name, Instance: id, Op: pt.String(), What: "bench",
-					Detail: fmt.Sprintf("trial %d: reported timings inconsistent with host measurement: %s (kept in the evidence, left out of every figure)", t, why)})
-			}
-		}
-		sess.Stop()
+	if !c.trials(s, pts) {
+		return
 	}
 	if c.cfg.Profile && len(pts[0].in.Profile) > 0 {
 		c.profile(s, pts)
@@ -207,8 +160,97 @@ func (c *Campaign) benchInstance(s *plugin.Source, pts []*point, static int64) {
 		pt.rec.Stats = pt.rec.Recompute()
 		if err := evidence.WriteJSON(evidence.RecordPath(c.cfg.Out, s.Name, id, pt.String()), pt.rec); err != nil {
 			c.finding(evidence.Finding{Plugin: s.Name, Instance: id, Op: pt.String(), What: "evidence", Detail: "record not written: " + err.Error()})
+			continue
 		}
+		c.dropPartial(s.Name, pt)
 	}
+}
+
+// calibrateAll calibrates the points in a process of their own and keeps
+// each plan in the point's partial record.
+func (c *Campaign) calibrateAll(s *plugin.Source, pts []*point) bool {
+	id := pts[0].id
+	sess, err := session.Start(s, c.start)
+	if err != nil {
+		c.finding(evidence.Finding{Plugin: s.Name, Instance: id, What: "start", Detail: err.Error()})
+		return false
+	}
+	defer sess.Stop()
+	for _, pt := range pts {
+		c.cfg.Progress.Step(s.Name, id, pt.String(), "calibrating")
+		p, err := sess.Alive()
+		if err != nil {
+			c.benchError(s.Name, pt, err.Error())
+			continue
+		}
+		est := 1e3
+		if c.cfg.Iterations == 0 {
+			est, err = calibrate(p, pt)
+			if err != nil {
+				c.benchError(s.Name, pt, "calibration: "+err.Error())
+				continue
+			}
+		}
+		pt.rec.Calibration = c.plan(est)
+		c.keepPartial(s.Name, pt)
+	}
+	return true
+}
+
+// trials measures the points over the trials, each trial in a fresh
+// process for all the points that still lack it, and keeps every trial in
+// the point's partial record as soon as it is taken.
+func (c *Campaign) trials(s *plugin.Source, pts []*point) bool {
+	id := pts[0].id
+	due := func(t int) []*point {
+		var d []*point
+		for _, pt := range pts {
+			if pt.rec.Error == "" && len(pt.rec.Trials) < t {
+				d = append(d, pt)
+			}
+		}
+		return d
+	}
+	work := 0
+	for t := 1; t <= c.cfg.Trials; t++ {
+		work += len(due(t))
+	}
+	c.cfg.Progress.AddWork(work)
+	for t := 1; t <= c.cfg.Trials; t++ {
+		todo := due(t)
+		if len(todo) == 0 {
+			continue
+		}
+		sess, err := session.Start(s, c.start)
+		if err != nil {
+			c.finding(evidence.Finding{Plugin: s.Name, Instance: id, What: "start", Detail: fmt.Sprintf("trial %d: %v", t, err)})
+			return false
+		}
+		for _, pt := range todo {
+			c.cfg.Progress.Step(s.Name, id, pt.String(), "trial "+strconv.Itoa(t)+"/"+strconv.Itoa(c.cfg.Trials))
+			c.trial(s.Name, sess, pt, t)
+			c.cfg.Progress.Done()
+			c.keepPartial(s.Name, pt)
+		}
+		sess.Stop()
+	}
+	return true
+}
+
+// trial takes a point's trial t in the session's process.
+func (c *Campaign) trial(pluginName string, sess *session.Session, pt *point, t int) {
+	p, err := sess.Alive()
+	if err != nil {
+		c.benchError(pluginName, pt, err.Error())
+		return
+	}
+	trial, err := c.timedTrial(p, pt.id, pt)
+	if err != nil {
+		c.benchError(pluginName, pt, fmt.Sprintf("trial %d: %v", t, err))
+		return
+	}
+	pt.rec.Trials = append(pt.rec.Trials, trial)
+	c.trialFinding(pt.rec, len(pt.rec.Trials))
 }
 
 // profileSeconds is about how long each operation runs under the profiler:

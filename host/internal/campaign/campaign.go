@@ -86,6 +86,9 @@ func New(cfg Config) (*Campaign, error) {
 	if cfg.Trials < 1 {
 		return nil, fmt.Errorf("--trials must be at least 1")
 	}
+	if cfg.Log == nil {
+		cfg.Log = io.Discard
+	}
 	if cfg.Progress == nil {
 		cfg.Progress = NewProgress(io.Discard)
 	}
@@ -98,6 +101,17 @@ func New(cfg Config) (*Campaign, error) {
 	c := &Campaign{cfg: cfg, env: hoststate.Capture(), fresh: map[string]freshFile{}, freshOpsBase: map[string]*opsTranscript{}}
 	if err := os.MkdirAll(cfg.Out, 0o755); err != nil {
 		return nil, err
+	}
+	if cfg.Resume {
+		// What a kill left half-done is settled before anything is
+		// added, so the manifest accounts for every file again.
+		did, err := evidence.Reconcile(cfg.Out)
+		if err != nil {
+			return nil, fmt.Errorf("--resume: %w", err)
+		}
+		for _, d := range did {
+			fmt.Fprintf(cfg.Log, "host: --resume: %s\n", d)
+		}
 	}
 	if err := evidence.Track(cfg.Out); err != nil {
 		return nil, err
@@ -178,6 +192,7 @@ func (c *Campaign) Run(srcs []plugin.Source) ([]evidence.Finding, error) {
 	}
 	c.rewriteJudged()
 	c.gradeNoise()
+	c.dropAllPartial()
 	return c.findings, nil
 }
 
