@@ -176,6 +176,7 @@ func (c *Campaign) calibrateAll(s *plugin.Source, pts []*point) bool {
 		return false
 	}
 	defer sess.Stop()
+	c.cfg.Progress.Stage(s.Name, id, fmt.Sprintf("calibrating %d operations", len(pts)))
 	for _, pt := range pts {
 		c.cfg.Progress.Step(s.Name, id, pt.String(), "calibrating")
 		p, err := sess.Alive()
@@ -221,6 +222,7 @@ func (c *Campaign) trials(s *plugin.Source, pts []*point) bool {
 		if len(todo) == 0 {
 			continue
 		}
+		c.cfg.Progress.Stage(s.Name, id, fmt.Sprintf("trial %d/%d of %d operations", t, c.cfg.Trials, len(todo)))
 		sess, err := session.Start(s, c.start)
 		if err != nil {
 			c.finding(evidence.Finding{Plugin: s.Name, Instance: id, What: "start", Detail: fmt.Sprintf("trial %d: %v", t, err)})

@@ -173,6 +173,13 @@ func Sources(cfg Config) ([]plugin.Source, error) {
 // Run runs the campaign over every selected plugin and writes the summary.
 // It returns the findings; a plugin that fails never stops the others.
 func (c *Campaign) Run(srcs []plugin.Source) ([]evidence.Finding, error) {
+	n := 0
+	for _, s := range srcs {
+		if session.SelectPlugin(c.cfg.Suite, s.Name) {
+			n++
+		}
+	}
+	c.cfg.Progress.Plugins(n)
 	any := false
 	for _, i := range referencesFirst(srcs) {
 		s := &srcs[i]
