@@ -96,10 +96,14 @@ func (c *Campaign) plan(estNS float64) evidence.Calibration {
 }
 
 // calibrate estimates one call's time with a short run, doubling the batch
-// until it lasts a millisecond.
+// until it lasts a millisecond, on one loop prepared (inputs made, one
+// call to warm up) before the first.
 func calibrate(p *plugin.Process, pt *point) (float64, error) {
+	if err := p.Prepare(pt.id, pt.Point, evidence.Calibration{Warmup: 1}); err != nil {
+		return 0, err
+	}
 	for batch := int64(1); ; batch *= 2 {
-		r, err := p.Bench(pt.id, pt.Point, evidence.Calibration{Samples: 1, Batch: batch, Warmup: 1})
+		r, err := p.Bench(pt.id, pt.Point, evidence.Calibration{Samples: 1, Batch: batch})
 		if err != nil {
 			return 0, err
 		}

@@ -15,13 +15,15 @@ const maxRetries = 2
 // timedTrial prepares the point's inputs and warms it up in a call of its
 // own, so that the timed call is the loop alone and the host can bound it,
 // then times it, watching the machine's CPU contention around the timed
-// call; a disturbed trial is run again up to maxRetries times.
+// call; a disturbed trial's timed call is run again, up to maxRetries
+// times, on the loop already prepared and warm in the same process (the
+// disturbed call was one more warm-up).
 func (c *Campaign) timedTrial(p *plugin.Process, id string, pt *point) (evidence.Trial, error) {
 	cal := pt.rec.Calibration
+	if err := p.Prepare(id, pt.Point, cal); err != nil {
+		return evidence.Trial{}, err
+	}
 	for try := 0; ; try++ {
-		if err := p.Prepare(id, pt.Point, cal); err != nil {
-			return evidence.Trial{}, err
-		}
 		before := noise.Read()
 		trial, err := p.Bench(id, pt.Point, evidence.Calibration{Batch: cal.Batch, Samples: cal.Samples})
 		w := noise.Between(before, noise.Read())
