@@ -3,6 +3,7 @@ package campaign
 import (
 	"fmt"
 	"math"
+	"os"
 	"strconv"
 	"time"
 
@@ -139,13 +140,15 @@ func (c *Campaign) benchInstance(s *plugin.Source, pts []*point, static int64) {
 	state := hoststate.Capture()
 	var uncal []*point // the points without a calibration kept from an interrupted run
 	for _, pt := range pts {
+		if rec, ok := c.early[pointKey(s.Name, pt)]; ok {
+			pt.rec = rec
+			delete(c.early, pointKey(s.Name, pt))
+			continue
+		}
 		if pt.rec = c.resumePartial(s.Name, pt); pt.rec != nil {
 			continue
 		}
-		pt.rec = &evidence.Record{
-			Plugin: s.Name, Instance: id, Name: pt.in.Name, Impl: pt.in.Impl, Kind: string(pt.in.Kind), StaticBytes: static,
-			Op: pt.String(), BaseOp: pt.Op, MsgLen: pt.MsgLen, OutLen: pt.OutLen, State: state,
-		}
+		pt.rec = c.newRecord(s.Name, pt, static, state)
 		uncal = append(uncal, pt)
 	}
 	if len(uncal) > 0 && !c.calibrateAll(s, uncal) {
@@ -170,36 +173,86 @@ func (c *Campaign) benchInstance(s *plugin.Source, pts []*point, static int64) {
 	}
 }
 
-// calibrateAll calibrates the points in a process of their own and keeps
-// each plan in the point's partial record.
+// calibrateAll calibrates the points in a process of their own.
 func (c *Campaign) calibrateAll(s *plugin.Source, pts []*point) bool {
-	id := pts[0].id
 	sess, err := session.Start(s, c.start)
 	if err != nil {
-		c.finding(evidence.Finding{Plugin: s.Name, Instance: id, What: "start", Detail: err.Error()})
+		c.finding(evidence.Finding{Plugin: s.Name, Instance: pts[0].id, What: "start", Detail: err.Error()})
 		return false
 	}
 	defer sess.Stop()
-	c.cfg.Progress.Stage(s.Name, id, fmt.Sprintf("calibrating %d operations", len(pts)))
+	c.calibrateIn(s.Name, sess, pts)
+	return true
+}
+
+// calibrateEarly calibrates the points of an instance that will be
+// measured in the plugin's first process, after the instance's KAT gate
+// and robustness step, so that no process starts for calibration alone;
+// the estimates only choose the iteration counts of the trials, which
+// each run in a fresh process.
+func (c *Campaign) calibrateEarly(s *plugin.Source, sess *session.Session, in *plugin.Instance, static int64) {
+	var pts []*point
+	for _, pt := range c.points(in) {
+		if c.cfg.Resume && (exists(evidence.RecordPath(c.cfg.Out, s.Name, pt.id, pt.String())) ||
+			exists(evidence.PartialPath(c.cfg.Out, s.Name, pt.id, pt.String()))) {
+			continue // bench() takes it from there
+		}
+		pt.rec = c.newRecord(s.Name, pt, static, hoststate.Capture())
+		pts = append(pts, pt)
+	}
+	if len(pts) == 0 {
+		return
+	}
+	c.calibrateIn(s.Name, sess, pts)
+	if c.early == nil {
+		c.early = map[string]*evidence.Record{}
+	}
 	for _, pt := range pts {
-		c.cfg.Progress.Step(s.Name, id, pt.String(), "calibrating")
+		c.early[pointKey(s.Name, pt)] = pt.rec
+	}
+}
+
+func exists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
+
+// pointKey names a point across the run.
+func pointKey(pluginName string, pt *point) string {
+	return pluginName + "\x00" + pt.id + "\x00" + pt.String()
+}
+
+// newRecord starts a point's record.
+func (c *Campaign) newRecord(pluginName string, pt *point, static int64, state evidence.Environment) *evidence.Record {
+	return &evidence.Record{
+		Plugin: pluginName, Instance: pt.id, Name: pt.in.Name, Impl: pt.in.Impl, Kind: string(pt.in.Kind), StaticBytes: static,
+		Op: pt.String(), BaseOp: pt.Op, MsgLen: pt.MsgLen, OutLen: pt.OutLen, State: state,
+	}
+}
+
+// calibrateIn calibrates the points in the session's process and keeps
+// each plan in the point's partial record.
+func (c *Campaign) calibrateIn(pluginName string, sess *session.Session, pts []*point) {
+	id := pts[0].id
+	c.cfg.Progress.Stage(pluginName, id, fmt.Sprintf("calibrating %d operations", len(pts)))
+	for _, pt := range pts {
+		c.cfg.Progress.Step(pluginName, id, pt.String(), "calibrating")
 		p, err := sess.Alive()
 		if err != nil {
-			c.benchError(s.Name, pt, err.Error())
+			c.benchError(pluginName, pt, err.Error())
 			continue
 		}
 		est := 1e3
 		if c.cfg.Iterations == 0 {
 			est, err = calibrate(p, pt)
 			if err != nil {
-				c.benchError(s.Name, pt, "calibration: "+err.Error())
+				c.benchError(pluginName, pt, "calibration: "+err.Error())
 				continue
 			}
 		}
 		pt.rec.Calibration = c.plan(est)
-		c.keepPartial(s.Name, pt)
+		c.keepPartial(pluginName, pt)
 	}
-	return true
 }
 
 // trials measures the points over the trials, each trial in a fresh
@@ -303,4 +356,22 @@ func (c *Campaign) profile(s *plugin.Source, pts []*point) {
 			pt.rec.Share = share
 		}
 	}
+}
+
+// benchable reports whether an instance with this KAT status is measured.
+func benchable(st evidence.KATStatus) bool {
+	switch st {
+	case evidence.KATPass, evidence.KATKnown, evidence.KATNone, evidence.KATSkipped:
+		return true
+	}
+	return false
+}
+
+// staticTotal is the code and data of the plugin's algorithm packages.
+func staticTotal(info evidence.PluginInfo) int64 {
+	var n int64
+	for _, b := range info.StaticBytes {
+		n += b
+	}
+	return n
 }

@@ -66,10 +66,11 @@ type Campaign struct {
 	env          evidence.Environment
 	findings     []evidence.Finding
 	robustCounts []RobustLine
-	fresh        map[string]freshFile      // by instance name, KAT source and format
-	freshOpsBase map[string]*opsTranscript // by instance name
-	noise        noiseCount                // trials, disturbed ones, retries
-	late         []lateJudgement           // verdicts on implementations that ran before their reference
+	fresh        map[string]freshFile        // by instance name, KAT source and format
+	freshOpsBase map[string]*opsTranscript   // by instance name
+	noise        noiseCount                  // trials, disturbed ones, retries
+	late         []lateJudgement             // verdicts on implementations that ran before their reference
+	early        map[string]*evidence.Record // points calibrated in the plugin's first process, by pointKey
 }
 
 // RobustLine is one instance's robustness counts.
@@ -337,6 +338,12 @@ func (c *Campaign) runPlugin(s *plugin.Source) {
 			}
 			c.robustCounts = append(c.robustCounts, RobustLine{Plugin: s.Name, Instance: id, Counts: counts})
 		}
+		if c.cfg.Bench && benchable(gate[id]) {
+			if !alive(id) {
+				break
+			}
+			c.calibrateEarly(s, sess, in, staticTotal(info))
+		}
 	}
 	sess.Stop()
 	c.writePlugin(&info)
@@ -345,16 +352,11 @@ func (c *Campaign) runPlugin(s *plugin.Source) {
 	}
 	var bench []*plugin.Instance
 	for _, in := range insts {
-		switch gate[in.ID()] {
-		case evidence.KATPass, evidence.KATKnown, evidence.KATNone, evidence.KATSkipped:
+		if benchable(gate[in.ID()]) {
 			bench = append(bench, in)
 		}
 	}
-	var static int64
-	for _, n := range info.StaticBytes {
-		static += n
-	}
-	c.bench(s, bench, static)
+	c.bench(s, bench, staticTotal(info))
 	// Findings of the benchmark step belong in the plugin's file too.
 	c.writePlugin(&info)
 }
