@@ -97,10 +97,14 @@ func (c *Campaign) plan(estNS float64) evidence.Calibration {
 }
 
 // calibrate estimates one call's time with a short run, doubling the batch
-// until it lasts a millisecond.
+// until it lasts a millisecond, on one loop prepared (inputs made, one
+// call to warm up) before the first.
 func calibrate(p *plugin.Process, pt *point) (float64, error) {
+	if err := p.Prepare(pt.id, pt.Point, evidence.Calibration{Warmup: 1}); err != nil {
+		return 0, err
+	}
 	for batch := int64(1); ; batch *= 2 {
-		r, err := p.Bench(pt.id, pt.Point, evidence.Calibration{Samples: 1, Batch: batch, Warmup: 1})
+		r, err := p.Bench(pt.id, pt.Point, evidence.Calibration{Samples: 1, Batch: batch})
 		if err != nil {
 			return 0, err
 		}
@@ -117,7 +121,9 @@ func (c *Campaign) bench(s *plugin.Source, insts []*plugin.Instance, static int6
 		var todo []*point
 		for _, pt := range c.points(in) {
 			if c.cfg.Resume {
-				if _, err := os.Stat(evidence.RecordPath(c.cfg.Out, s.Name, pt.id, pt.String())); err == nil {
+				var done evidence.Record
+				if err := evidence.ReadJSON(evidence.RecordPath(c.cfg.Out, s.Name, pt.id, pt.String()), &done); err == nil {
+					c.replay(&done)
 					continue
 				}
 			}
@@ -132,70 +138,24 @@ func (c *Campaign) bench(s *plugin.Source, insts []*plugin.Instance, static int6
 func (c *Campaign) benchInstance(s *plugin.Source, pts []*point, static int64) {
 	id := pts[0].id
 	state := hoststate.Capture()
+	var uncal []*point // the points without a calibration kept from an interrupted run
 	for _, pt := range pts {
-		pt.rec = &evidence.Record{
-			Plugin: s.Name, Instance: id, Name: pt.in.Name, Impl: pt.in.Impl, Kind: string(pt.in.Kind), StaticBytes: static,
-			Op: pt.String(), BaseOp: pt.Op, MsgLen: pt.MsgLen, OutLen: pt.OutLen, State: state,
-		}
-	}
-	// Calibration, in a process of its own.
-	sess, err := session.Start(s, c.start)
-	if err != nil {
-		c.finding(evidence.Finding{Plugin: s.Name, Instance: id, What: "start", Detail: err.Error()})
-		return
-	}
-	for _, pt := range pts {
-		c.cfg.Progress.Step(s.Name, id, pt.String(), "calibrating")
-		p, err := sess.Alive()
-		if err != nil {
-			pt.rec.Error = err.Error()
+		if rec, ok := c.early[pointKey(s.Name, pt)]; ok {
+			pt.rec = rec
+			delete(c.early, pointKey(s.Name, pt))
 			continue
 		}
-		est := 1e3
-		if c.cfg.Iterations == 0 {
-			est, err = calibrate(p, pt)
-			if err != nil {
-				pt.rec.Error = "calibration: " + err.Error()
-				c.finding(evidence.Finding{Plugin: s.Name, Instance: id, Op: pt.String(), What: "bench", Detail: pt.rec.Error})
-				continue
-			}
+		if pt.rec = c.resumePartial(s.Name, pt); pt.rec != nil {
+			continue
 		}
-		pt.rec.Calibration = c.plan(est)
+		pt.rec = c.newRecord(s.Name, pt, static, state)
+		uncal = append(uncal, pt)
 	}
-	sess.Stop()
-	c.cfg.Progress.AddWork(len(pts) * c.cfg.Trials)
-	for t := 1; t <= c.cfg.Trials; t++ {
-		sess, err := session.Start(s, c.start)
-		if err != nil {
-			c.finding(evidence.Finding{Plugin: s.Name, Instance: id, What: "start", Detail: fmt.Sprintf("trial %d: %v", t, err)})
-			return
-		}
-		for _, pt := range pts {
-			c.cfg.Progress.Step(s.Name, id, pt.String(), "trial "+strconv.Itoa(t)+"/"+strconv.Itoa(c.cfg.Trials))
-			if pt.rec.Error != "" {
-				c.cfg.Progress.Done()
-				continue
-			}
-			p, err := sess.Alive()
-			if err != nil {
-				pt.rec.Error = err.Error()
-				c.cfg.Progress.Done()
-				continue
-			}
-			trial, err := c.timedTrial(p, id, pt)
-			c.cfg.Progress.Done()
-			if err != nil {
-				pt.rec.Error = fmt.Sprintf("trial %d: %v", t, err)
-				c.finding(evidence.Finding{Plugin: s.Name, Instance: id, Op: pt.String(), What: "bench", Detail: pt.rec.Error})
-				continue
-			}
-			pt.rec.Trials = append(pt.rec.Trials, trial)
-			if why := pt.rec.Trials[len(pt.rec.Trials)-1].Unbounded(); why != "" {
-				c.finding(evidence.Finding{Plugin: s.Name, Instance: id, Op: pt.String(), What: "bench",
-					Detail: fmt.Sprintf("trial %d: reported timings inconsistent with host measurement: %s (kept in the evidence, left out of every figure)", t, why)})
-			}
-		}
-		sess.Stop()
+	if len(uncal) > 0 && !c.calibrateAll(s, uncal) {
+		return
+	}
+	if !c.trials(s, pts) {
+		return
 	}
 	if c.cfg.Profile && len(pts[0].in.Profile) > 0 {
 		c.profile(s, pts)
@@ -207,8 +167,149 @@ func (c *Campaign) benchInstance(s *plugin.Source, pts []*point, static int64) {
 		pt.rec.Stats = pt.rec.Recompute()
 		if err := evidence.WriteJSON(evidence.RecordPath(c.cfg.Out, s.Name, id, pt.String()), pt.rec); err != nil {
 			c.finding(evidence.Finding{Plugin: s.Name, Instance: id, Op: pt.String(), What: "evidence", Detail: "record not written: " + err.Error()})
+			continue
 		}
+		c.dropPartial(s.Name, pt)
 	}
+}
+
+// calibrateAll calibrates the points in a process of their own.
+func (c *Campaign) calibrateAll(s *plugin.Source, pts []*point) bool {
+	sess, err := session.Start(s, c.start)
+	if err != nil {
+		c.finding(evidence.Finding{Plugin: s.Name, Instance: pts[0].id, What: "start", Detail: err.Error()})
+		return false
+	}
+	defer sess.Stop()
+	c.calibrateIn(s.Name, sess, pts)
+	return true
+}
+
+// calibrateEarly calibrates the points of an instance that will be
+// measured in the plugin's first process, after the instance's KAT gate
+// and robustness step, so that no process starts for calibration alone;
+// the estimates only choose the iteration counts of the trials, which
+// each run in a fresh process.
+func (c *Campaign) calibrateEarly(s *plugin.Source, sess *session.Session, in *plugin.Instance, static int64) {
+	var pts []*point
+	for _, pt := range c.points(in) {
+		if c.cfg.Resume && (exists(evidence.RecordPath(c.cfg.Out, s.Name, pt.id, pt.String())) ||
+			exists(evidence.PartialPath(c.cfg.Out, s.Name, pt.id, pt.String()))) {
+			continue // bench() takes it from there
+		}
+		pt.rec = c.newRecord(s.Name, pt, static, hoststate.Capture())
+		pts = append(pts, pt)
+	}
+	if len(pts) == 0 {
+		return
+	}
+	c.calibrateIn(s.Name, sess, pts)
+	if c.early == nil {
+		c.early = map[string]*evidence.Record{}
+	}
+	for _, pt := range pts {
+		c.early[pointKey(s.Name, pt)] = pt.rec
+	}
+}
+
+func exists(path string) bool {
+	_, err := os.Stat(path)
+	return err == nil
+}
+
+// pointKey names a point across the run.
+func pointKey(pluginName string, pt *point) string {
+	return pluginName + "\x00" + pt.id + "\x00" + pt.String()
+}
+
+// newRecord starts a point's record.
+func (c *Campaign) newRecord(pluginName string, pt *point, static int64, state evidence.Environment) *evidence.Record {
+	return &evidence.Record{
+		Plugin: pluginName, Instance: pt.id, Name: pt.in.Name, Impl: pt.in.Impl, Kind: string(pt.in.Kind), StaticBytes: static,
+		Op: pt.String(), BaseOp: pt.Op, MsgLen: pt.MsgLen, OutLen: pt.OutLen, State: state,
+	}
+}
+
+// calibrateIn calibrates the points in the session's process and keeps
+// each plan in the point's partial record.
+func (c *Campaign) calibrateIn(pluginName string, sess *session.Session, pts []*point) {
+	id := pts[0].id
+	c.cfg.Progress.Stage(pluginName, id, fmt.Sprintf("calibrating %d operations", len(pts)))
+	for _, pt := range pts {
+		c.cfg.Progress.Step(pluginName, id, pt.String(), "calibrating")
+		p, err := sess.Alive()
+		if err != nil {
+			c.benchError(pluginName, pt, err.Error())
+			continue
+		}
+		est := 1e3
+		if c.cfg.Iterations == 0 {
+			est, err = calibrate(p, pt)
+			if err != nil {
+				c.benchError(pluginName, pt, "calibration: "+err.Error())
+				continue
+			}
+		}
+		pt.rec.Calibration = c.plan(est)
+		c.keepPartial(pluginName, pt)
+	}
+}
+
+// trials measures the points over the trials, each trial in a fresh
+// process for all the points that still lack it, and keeps every trial in
+// the point's partial record as soon as it is taken.
+func (c *Campaign) trials(s *plugin.Source, pts []*point) bool {
+	id := pts[0].id
+	due := func(t int) []*point {
+		var d []*point
+		for _, pt := range pts {
+			if pt.rec.Error == "" && len(pt.rec.Trials) < t {
+				d = append(d, pt)
+			}
+		}
+		return d
+	}
+	work := 0
+	for t := 1; t <= c.cfg.Trials; t++ {
+		work += len(due(t))
+	}
+	c.cfg.Progress.AddWork(work)
+	for t := 1; t <= c.cfg.Trials; t++ {
+		todo := due(t)
+		if len(todo) == 0 {
+			continue
+		}
+		c.cfg.Progress.Stage(s.Name, id, fmt.Sprintf("trial %d/%d of %d operations", t, c.cfg.Trials, len(todo)))
+		sess, err := session.Start(s, c.start)
+		if err != nil {
+			c.finding(evidence.Finding{Plugin: s.Name, Instance: id, What: "start", Detail: fmt.Sprintf("trial %d: %v", t, err)})
+			return false
+		}
+		for _, pt := range todo {
+			c.cfg.Progress.Step(s.Name, id, pt.String(), "trial "+strconv.Itoa(t)+"/"+strconv.Itoa(c.cfg.Trials))
+			c.trial(s.Name, sess, pt, t)
+			c.cfg.Progress.Done()
+			c.keepPartial(s.Name, pt)
+		}
+		sess.Stop()
+	}
+	return true
+}
+
+// trial takes a point's trial t in the session's process.
+func (c *Campaign) trial(pluginName string, sess *session.Session, pt *point, t int) {
+	p, err := sess.Alive()
+	if err != nil {
+		c.benchError(pluginName, pt, err.Error())
+		return
+	}
+	trial, err := c.timedTrial(p, pt.id, pt)
+	if err != nil {
+		c.benchError(pluginName, pt, fmt.Sprintf("trial %d: %v", t, err))
+		return
+	}
+	pt.rec.Trials = append(pt.rec.Trials, trial)
+	c.trialFinding(pt.rec, len(pt.rec.Trials))
 }
 
 // profileSeconds is about how long each operation runs under the profiler:
@@ -267,4 +368,22 @@ func (c *Campaign) profile(s *plugin.Source, pts []*point) {
 			pt.rec.Share = share
 		}
 	}
+}
+
+// benchable reports whether an instance with this KAT status is measured.
+func benchable(st evidence.KATStatus) bool {
+	switch st {
+	case evidence.KATPass, evidence.KATKnown, evidence.KATNone, evidence.KATSkipped:
+		return true
+	}
+	return false
+}
+
+// staticTotal is the code and data of the plugin's algorithm packages.
+func staticTotal(info evidence.PluginInfo) int64 {
+	var n int64
+	for _, b := range info.StaticBytes {
+		n += b
+	}
+	return n
 }

@@ -66,10 +66,11 @@ type Campaign struct {
 	env          evidence.Environment
 	findings     []evidence.Finding
 	robustCounts []RobustLine
-	fresh        map[string]freshFile      // by instance name, KAT source and format
-	freshOpsBase map[string]*opsTranscript // by instance name
-	noise        noiseCount                // trials, disturbed ones, retries
-	late         []lateJudgement           // verdicts on implementations that ran before their reference
+	fresh        map[string]freshFile        // by instance name, KAT source and format
+	freshOpsBase map[string]*opsTranscript   // by instance name
+	noise        noiseCount                  // trials, disturbed ones, retries
+	late         []lateJudgement             // verdicts on implementations that ran before their reference
+	early        map[string]*evidence.Record // points calibrated in the plugin's first process, by pointKey
 }
 
 // RobustLine is one instance's robustness counts.
@@ -86,6 +87,9 @@ func New(cfg Config) (*Campaign, error) {
 	if cfg.Trials < 1 {
 		return nil, fmt.Errorf("--trials must be at least 1")
 	}
+	if cfg.Log == nil {
+		cfg.Log = io.Discard
+	}
 	if cfg.Progress == nil {
 		cfg.Progress = NewProgress(io.Discard)
 	}
@@ -101,6 +105,17 @@ func New(cfg Config) (*Campaign, error) {
 	c := &Campaign{cfg: cfg, env: hoststate.Capture(), fresh: map[string]freshFile{}, freshOpsBase: map[string]*opsTranscript{}}
 	if err := os.MkdirAll(cfg.Out, 0o755); err != nil {
 		return nil, err
+	}
+	if cfg.Resume {
+		// What a kill left half-done is settled before anything is
+		// added, so the manifest accounts for every file again.
+		did, err := evidence.Reconcile(cfg.Out)
+		if err != nil {
+			return nil, fmt.Errorf("--resume: %w", err)
+		}
+		for _, d := range did {
+			fmt.Fprintf(cfg.Log, "host: --resume: %s\n", d)
+		}
 	}
 	if err := evidence.Track(cfg.Out); err != nil {
 		return nil, err
@@ -162,6 +177,13 @@ func Sources(cfg Config) ([]plugin.Source, error) {
 // Run runs the campaign over every selected plugin and writes the summary.
 // It returns the findings; a plugin that fails never stops the others.
 func (c *Campaign) Run(srcs []plugin.Source) ([]evidence.Finding, error) {
+	n := 0
+	for _, s := range srcs {
+		if session.SelectPlugin(c.cfg.Suite, s.Name) {
+			n++
+		}
+	}
+	c.cfg.Progress.Plugins(n)
 	any := false
 	for _, i := range referencesFirst(srcs) {
 		s := &srcs[i]
@@ -181,6 +203,7 @@ func (c *Campaign) Run(srcs []plugin.Source) ([]evidence.Finding, error) {
 	}
 	c.rewriteJudged()
 	c.gradeNoise()
+	c.dropAllPartial()
 	return c.findings, nil
 }
 
@@ -318,6 +341,12 @@ func (c *Campaign) runPlugin(s *plugin.Source) {
 			}
 			c.robustCounts = append(c.robustCounts, RobustLine{Plugin: s.Name, Instance: id, Counts: counts})
 		}
+		if c.cfg.Bench && benchable(gate[id]) {
+			if !alive(id) {
+				break
+			}
+			c.calibrateEarly(s, sess, in, staticTotal(info))
+		}
 	}
 	sess.Stop()
 	c.writePlugin(&info)
@@ -326,16 +355,11 @@ func (c *Campaign) runPlugin(s *plugin.Source) {
 	}
 	var bench []*plugin.Instance
 	for _, in := range insts {
-		switch gate[in.ID()] {
-		case evidence.KATPass, evidence.KATKnown, evidence.KATNone, evidence.KATSkipped:
+		if benchable(gate[in.ID()]) {
 			bench = append(bench, in)
 		}
 	}
-	var static int64
-	for _, n := range info.StaticBytes {
-		static += n
-	}
-	c.bench(s, bench, static)
+	c.bench(s, bench, staticTotal(info))
 	// Findings of the benchmark step belong in the plugin's file too.
 	c.writePlugin(&info)
 }

@@ -12,15 +12,19 @@ import (
 	"crucible.dev/host/internal/evidence"
 )
 
-// Progress shows where a long run is on a terminal (plugin, instance,
-// operation, trial, elapsed and remaining time) and stays quiet when the
-// output is not a terminal; findings are always printed.
+// Progress shows where a long run is. On a terminal it keeps one live line
+// (plugin, instance, operation, trial, elapsed and remaining time);
+// otherwise it prints a plain line as each instance's calibration and each
+// of its trials begins, with the same estimate. Findings are always
+// printed.
 type Progress struct {
 	mu          sync.Mutex
 	w           io.Writer
 	tty         bool
 	start       time.Time
-	total, done int
+	total, done int // timed units (operation trials) known so far, and finished
+	plugins     int // plugins the run covers; 0 when unknown
+	seen        int // plugins reached so far
 	last        time.Time
 }
 
@@ -34,11 +38,24 @@ func NewProgress(w io.Writer) *Progress {
 	return p
 }
 
+// Plugins sets how many plugins the run covers, for the estimate of the
+// time left.
+func (p *Progress) Plugins(n int) {
+	p.mu.Lock()
+	p.plugins = n
+	p.mu.Unlock()
+}
+
 // Plugin announces the next plugin.
 func (p *Progress) Plugin(name string) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
+	p.seen++
 	p.clear()
+	if p.plugins > 0 {
+		fmt.Fprintf(p.w, "plugin %s (%d/%d)\n", name, p.seen, p.plugins)
+		return
+	}
 	fmt.Fprintf(p.w, "plugin %s\n", name)
 }
 
@@ -56,7 +73,33 @@ func (p *Progress) Done() {
 	p.mu.Unlock()
 }
 
-// Step shows what is running now.
+// left estimates the run's remaining time from its pace so far: the units
+// of the plugins not reached yet are taken to be as many as those of the
+// average plugin reached. Zero when there is nothing to go on yet.
+func (p *Progress) left() time.Duration {
+	if p.done == 0 {
+		return 0
+	}
+	total := float64(p.total)
+	if p.seen > 0 && p.plugins > p.seen {
+		total += float64(p.total) / float64(p.seen) * float64(p.plugins-p.seen)
+	}
+	if total <= float64(p.done) {
+		return 0
+	}
+	return time.Duration(float64(time.Since(p.start)) / float64(p.done) * (total - float64(p.done)))
+}
+
+// clock is the elapsed time and the estimate left, for a line.
+func (p *Progress) clock() string {
+	s := time.Since(p.start).Round(time.Second).String()
+	if l := p.left(); l > 0 {
+		s += ", ~" + l.Round(time.Second).String() + " left"
+	}
+	return s
+}
+
+// Step shows what is running now, on the live line.
 func (p *Progress) Step(plugin, instance, op, what string) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
@@ -64,17 +107,23 @@ func (p *Progress) Step(plugin, instance, op, what string) {
 		return
 	}
 	p.last = time.Now()
-	el := time.Since(p.start).Round(time.Second)
-	eta := ""
-	if p.done > 0 && p.total > p.done {
-		rem := time.Duration(float64(time.Since(p.start)) / float64(p.done) * float64(p.total-p.done))
-		eta = fmt.Sprintf(", ~%v left in this plugin's timing", rem.Round(time.Second))
-	}
-	line := fmt.Sprintf("  %s %s %s %s [%v%s]", plugin, instance, op, what, el, eta)
+	line := fmt.Sprintf("  %s %s %s %s [%s]", plugin, instance, op, what, p.clock())
 	if len(line) > 110 {
 		line = line[:110]
 	}
 	fmt.Fprintf(p.w, "\r\033[K%s", line)
+}
+
+// Stage logs the start of a stage of an instance's measurement (its
+// calibration, a trial) as a line of its own when the output is not a
+// terminal; on a terminal the live line shows it.
+func (p *Progress) Stage(plugin, instance, what string) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.tty {
+		return
+	}
+	fmt.Fprintf(p.w, "  %s %s %s [%s]\n", plugin, instance, what, p.clock())
 }
 
 func (p *Progress) clear() {

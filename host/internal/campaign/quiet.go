@@ -15,13 +15,15 @@ const maxRetries = 2
 // timedTrial prepares the point's inputs and warms it up in a call of its
 // own, so that the timed call is the loop alone and the host can bound it,
 // then times it, watching the machine's CPU contention around the timed
-// call; a disturbed trial is run again up to maxRetries times.
+// call; a disturbed trial's timed call is run again, up to maxRetries
+// times, on the loop already prepared and warm in the same process (the
+// disturbed call was one more warm-up).
 func (c *Campaign) timedTrial(p *plugin.Process, id string, pt *point) (evidence.Trial, error) {
 	cal := pt.rec.Calibration
+	if err := p.Prepare(id, pt.Point, cal); err != nil {
+		return evidence.Trial{}, err
+	}
 	for try := 0; ; try++ {
-		if err := p.Prepare(id, pt.Point, cal); err != nil {
-			return evidence.Trial{}, err
-		}
 		before := noise.Read()
 		trial, err := p.Bench(id, pt.Point, evidence.Calibration{Batch: cal.Batch, Samples: cal.Samples})
 		w := noise.Between(before, noise.Read())
@@ -46,17 +48,25 @@ type noiseCount struct{ trials, disturbed, retried int }
 // gradeNoise writes the run's noise grade into campaign.json and warns when
 // the machine disturbed the measurements.
 func (c *Campaign) gradeNoise() {
-	if c.noise.trials == 0 {
-		return
-	}
 	g := noise.Of(c.noise.trials, c.noise.disturbed, c.noise.retried)
 	path := evidence.CampaignPath(c.cfg.Out)
 	var camp evidence.Campaign
 	err := evidence.ReadJSON(path, &camp)
-	if err == nil {
-		if camp.Noise != nil { // a resumed run adds to what it found
-			g = noise.Of(camp.Noise.Trials+g.Trials, camp.Noise.Disturbed+g.Disturbed, camp.Noise.Retried+g.Retried)
+	if err == nil && c.cfg.Resume {
+		// The trials kept are counted from the records, which hold those
+		// of every interrupted process too; retries are what the
+		// finished runs counted and this one.
+		trials, disturbed := c.recordedTrials()
+		retried := g.Retried
+		if camp.Noise != nil {
+			retried += camp.Noise.Retried
 		}
+		g = noise.Of(trials, disturbed, retried)
+	}
+	if g.Trials == 0 {
+		return
+	}
+	if err == nil {
 		camp.Noise = &g
 		err = evidence.WriteJSON(path, camp)
 	}
@@ -67,4 +77,23 @@ func (c *Campaign) gradeNoise() {
 		fmt.Fprintf(c.cfg.Log, "host: warning: the machine was %s: %d of %d trials were disturbed by other work (CPU pressure or stolen time) even after %d retries; the figures are noisier than they should be (host run --wait-quiet D waits for a quieter machine)\n",
 			g.Grade, g.Disturbed, g.Trials, g.Retried)
 	}
+}
+
+// recordedTrials counts the trials the run directory's records keep, and
+// the disturbed ones among them.
+func (c *Campaign) recordedTrials() (trials, disturbed int) {
+	run, err := evidence.Load(c.cfg.Out)
+	if err != nil {
+		fmt.Fprintln(c.cfg.Log, "host: counting the trials for the noise grade:", err)
+		return c.noise.trials, c.noise.disturbed
+	}
+	for _, r := range run.Records {
+		for _, t := range r.Trials {
+			trials++
+			if t.Noise != nil && t.Noise.Disturbed {
+				disturbed++
+			}
+		}
+	}
+	return trials, disturbed
 }
