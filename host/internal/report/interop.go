@@ -1,5 +1,7 @@
 package report
 
+import "crucible.dev/host/internal/evidence"
+
 // interop shows the interoperability matrices of the run (host interop):
 // which implementation consumed what each other produced.
 func (m *model) interop(d *doc) {
@@ -22,7 +24,7 @@ func (m *model) interop(d *doc) {
 					cell = "ok"
 					if c := r.Cells[k]; c.Error != "" {
 						cell = "FAIL"
-						fails = append(fails, txtf("%s -> %s: %s", c.Producer, c.Consumer, firstLine(c.Error)))
+						fails = append(fails, txtf("%s -> %s: %s", c.Producer, c.Consumer, evidence.FirstLine(c.Error)))
 					}
 				}
 				row = append(row, txt(cell))
