@@ -13,7 +13,7 @@ func (m *model) interop(d *doc) {
 	for _, r := range m.run.Interop {
 		p := m.run.InteropPaths[r]
 		d.p(txtf("%s (%s), %s per pair, %s: ", r.Instance, r.Kind, plural(r.Rounds, "round"), plural(r.Failures(), "failure")).plus(fileLink(p, p)))
-		t := d.newTable(append([]string{"produces \\ consumes"}, r.Impls...)...)
+		t := d.newTable(append([]string{"row produces, column consumes"}, r.Impls...)...)
 		n := len(r.Impls)
 		var fails []inline
 		for i, x := range r.Impls {
