@@ -8,6 +8,7 @@ import (
 	"text/tabwriter"
 
 	"crucible.dev/host/internal/campaign"
+	"crucible.dev/host/internal/evidence"
 	"crucible.dev/host/internal/plugin"
 	"crucible.dev/host/internal/session"
 	"crucible.dev/registry"
@@ -37,20 +38,20 @@ func cmdList(args []string) error {
 	for i := range srcs {
 		s := &srcs[i]
 		if err := plugin.Build(root, cache, s, os.Stderr); err != nil {
-			fmt.Fprintf(tw, "%s\t(build failed: %s)\t\t\t\t\n", s.Name, campaign.FirstLine(err.Error()))
+			fmt.Fprintf(tw, "%s\t(build failed: %s)\t\t\t\t\n", s.Name, evidence.FirstLine(err.Error()))
 			failed = true
 			continue
 		}
 		sess, err := session.Start(s, session.Options(plugin.Options{Limits: c.limits, Launcher: lc, CPU: -1}))
 		if err != nil {
-			fmt.Fprintf(tw, "%s\t(does not start: %s)\t\t\t\t\n", s.Name, campaign.FirstLine(err.Error()))
+			fmt.Fprintf(tw, "%s\t(does not start: %s)\t\t\t\t\n", s.Name, evidence.FirstLine(err.Error()))
 			failed = true
 			continue
 		}
 		d, err := sess.Describe()
 		sess.Stop()
 		if err != nil {
-			fmt.Fprintf(tw, "%s\t(describe failed: %s)\t\t\t\t\n", s.Name, campaign.FirstLine(err.Error()))
+			fmt.Fprintf(tw, "%s\t(describe failed: %s)\t\t\t\t\n", s.Name, evidence.FirstLine(err.Error()))
 			failed = true
 			continue
 		}

@@ -64,7 +64,6 @@ func cmdMerge(args []string) error {
 	plugins := map[string]*evidence.PluginInfo{}
 	for _, run := range runs {
 		for _, p := range run.Plugins {
-			p := p
 			if have, ok := plugins[p.Name]; ok {
 				mergePlugin(have, &p)
 			} else {

@@ -1,7 +1,6 @@
 package kat
 
 import (
-	"bytes"
 	"fmt"
 	"io"
 
@@ -50,54 +49,28 @@ func WriteNGCCKEX(w io.Writer, x registry.KEX, n int) error {
 	return writeNGCC(w, "ngcc kex", n, func(rw *rspWriter, rng io.Reader) error { return ngccKEXRecord(rw, x, rng) })
 }
 
-// ngccKEXRecord runs one exchange under the record's DRNG and prints its
-// fields in the driver's order.
+// ngccKEXRecord runs one exchange under the record's DRNG through the
+// contract's exchange driver, which makes the driver's calls in its order
+// (init_a, init_b, the passes, derive_a, derive_b), and prints the
+// transcript's fields in that order.
 func ngccKEXRecord(rw *rspWriter, x registry.KEX, rng io.Reader) error {
 	rw.int("Pass_Num", x.Passes())
-	var pk, sk, st [2][]byte // by party: 0 = A, 1 = B
-	var last [2][]byte       // the last message each party sent
-	for i, p := range []registry.Party{registry.PartyA, registry.PartyB} {
-		var err error
-		pk[i], sk[i], st[i], err = x.Init(p, rng)
-		if err != nil {
-			return fmt.Errorf("init_%s: %w", p, err)
-		}
-		ngccField(rw, "PK"+p.String(), pk[i])
-		ngccField(rw, "SK"+p.String(), sk[i])
-		ngccField(rw, "Init_St"+p.String(), st[i])
-	}
-	var in []byte
-	for i := 1; i <= x.Passes(); i++ {
-		p := registry.Sender(i)
-		s := partyIndex(p)
-		out, nst, err := x.Pass(i, rng, pk[s], sk[s], pk[1-s], st[s], in)
-		if err != nil {
-			return fmt.Errorf("pass%d: %w", i, err)
-		}
-		st[s], last[s], in = nst, out, out
-		ngccField(rw, fmt.Sprintf("Pass%d_St%s", i, p), nst)
-		ngccField(rw, fmt.Sprintf("M%d", i), out)
-	}
-	ssa, err := x.Derive(registry.PartyA, pk[0], sk[0], pk[1], st[0], last[1])
+	t, err := registry.RunExchange(x, rng)
 	if err != nil {
-		return fmt.Errorf("derive_a: %w", err)
+		return err
 	}
-	ssb, err := x.Derive(registry.PartyB, pk[1], sk[1], pk[0], st[1], last[0])
-	if err != nil {
-		return fmt.Errorf("derive_b: %w", err)
+	for _, p := range []registry.Party{registry.PartyA, registry.PartyB} {
+		s := registry.PartyIndex(p)
+		ngccField(rw, "PK"+p.String(), t.PK[s])
+		ngccField(rw, "SK"+p.String(), t.SK[s])
+		ngccField(rw, "Init_St"+p.String(), t.St[s])
 	}
-	if !bytes.Equal(ssa, ssb) {
-		return fmt.Errorf("derive: A's secret %X, B's %X", ssa, ssb)
+	for i, m := range t.Msg {
+		ngccField(rw, fmt.Sprintf("Pass%d_St%s", i+1, registry.Sender(i+1)), t.StAfter[i])
+		ngccField(rw, fmt.Sprintf("M%d", i+1), m)
 	}
-	ngccField(rw, "SS", ssa)
+	ngccField(rw, "SS", t.SS[0])
 	return nil
-}
-
-func partyIndex(p registry.Party) int {
-	if p == registry.PartyA {
-		return 0
-	}
-	return 1
 }
 
 // ngccField prints name_Len and name as fprintlen and fprintstr do; unlike

@@ -1,7 +1,9 @@
 // Command rundiff compares the structure of two run directories: the set
 // of files, the KAT results with their digests, what each plugin file and
-// record says it is, the robustness case counts, the summary's instances
-// and operations, and the reports' sections. Timings, process IDs and other
+// record says it is (with every instance's sizes, operations, KAT sources,
+// profile prefixes and note names), the robustness case counts, what each
+// constant-time check and interoperability matrix covers, the summary's
+// instances and operations, and the reports' sections. Timings, process IDs and other
 // things that differ between any two runs are left out, so two runs of the
 // same suite by the same code compare equal, and a change to the host that
 // should not change its output can be shown not to.
@@ -72,13 +74,20 @@ func Shape(dir string) (map[string]string, error) {
 		case top == "kat" && strings.HasSuffix(rel, ".json"):
 			return katFacts(path, rel, add)
 		case top == "plugins" && strings.HasSuffix(rel, ".json"):
-			return pick(path, rel, add, "name", "status", "instances[].id", "findings[].what", "findings[].instance", "findings[].op")
+			return pick(path, rel, add, "name", "status", "instances[].id", "instances[].declared", "instances[].ops",
+				"instances[].kats", "instances[].profile", "instances[].notes{}", "findings[].what", "findings[].instance", "findings[].op")
 		case top == "records" && strings.HasSuffix(rel, ".json"):
 			return pick(path, rel, add, "plugin", "instance", "op", "base_op", "msg_len", "out_len", "kind", "error", "trials#")
 		case top == "robust" && strings.HasSuffix(rel, ".json"):
 			// Not the case count: bit flips at random positions may
 			// coincide, and coinciding cases count once.
 			return pick(path, rel, add, "crashes")
+		case top == "ct" && strings.HasSuffix(rel, ".json"):
+			// Not the verdict nor the number of runs: a crossing of the
+			// threshold by noise brings a repeat.
+			return pick(path, rel, add, "plugin", "instance", "op", "error")
+		case top == "interop" && strings.HasSuffix(rel, ".json"):
+			return pick(path, rel, add, "instance", "kind", "impls", "rounds", "cells[].producer", "cells[].consumer")
 		case rel == "summary.json":
 			return pick(path, rel, add, "suite", "instances[].plugin", "instances[].id", "instances[].kat",
 				"instances[].kat_from", "instances[].kat_sources", "instances[].ops{}")
@@ -93,7 +102,9 @@ func Shape(dir string) (map[string]string, error) {
 }
 
 // katFacts keeps every KAT result's source, type, status and counts, and
-// its digests except for fresh-seed files (a new seed every run).
+// its digests except for fresh-seed files: a new seed every run gives the
+// file, and the earlier implementation's file it is compared with, new
+// digests.
 func katFacts(path, rel string, add func(string, any)) error {
 	var k struct {
 		Status  string           `json:"status"`
@@ -105,11 +116,12 @@ func katFacts(path, rel string, add func(string, any)) error {
 	add(rel+" status", k.Status)
 	for i, r := range k.Results {
 		key := fmt.Sprintf("%s result %d", rel, i)
-		for _, f := range []string{"source", "type", "status", "records", "passed", "failed", "expected", "origin", "provenance"} {
+		for _, f := range []string{"source", "type", "status", "records", "passed", "failed", "origin", "provenance"} {
 			add(key+" "+f, r[f])
 		}
 		if r["type"] != "fresh-seed" {
 			add(key+" digest", r["digest"])
+			add(key+" expected", r["expected"])
 		}
 	}
 	return nil

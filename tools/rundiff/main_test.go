@@ -20,7 +20,7 @@ func write(t *testing.T, dir, rel, body string) {
 
 const katFile = `{"status": "pass", "results": [
  {"source": "s", "type": "generated", "status": "pass", "records": 10, "digest": "%D", "expected": "ab"},
- {"source": "s (fresh seed)", "type": "fresh-seed", "status": "none", "records": 3, "digest": "%F"}]}`
+ {"source": "s (fresh seed)", "type": "fresh-seed", "status": "pass", "records": 3, "digest": "%F", "expected": "%F"}]}`
 
 // run writes a small run directory; the arguments vary what a change to
 // the host could vary.
@@ -30,7 +30,10 @@ func run(t *testing.T, digest, fresh, heading, ns string, extra bool) string {
 	write(t, dir, "records/p/I/keygen.json", `{"plugin": "p", "instance": "I", "op": "keygen", "base_op": "keygen", "trials": [{"ns": [`+ns+`]}]}`)
 	write(t, dir, "summary.md", "# Run\n\n## "+heading+"\n\ntext "+ns+"\n")
 	if extra {
-		write(t, dir, "ct/p/I/decaps.json", `{}`)
+		write(t, dir, "ct/p/I/decaps.json", `{"plugin": "p", "instance": "I", "op": "decaps", "verdict": "no leak detected", "runs": [{"cycles": [`+ns+`]}]}`)
+		write(t, dir, "interop/I.json", `{"instance": "I", "kind": "kem", "impls": ["p:I/a", "q:I/b"], "rounds": 3,
+			"cells": [{"producer": "p:I/a", "consumer": "p:I/a"}, {"producer": "p:I/a", "consumer": "q:I/b", "error": "`+ns+`"},
+			{"producer": "q:I/b", "consumer": "p:I/a"}, {"producer": "q:I/b", "consumer": "q:I/b"}]}`)
 	}
 	return dir
 }
@@ -47,7 +50,11 @@ func TestDiff(t *testing.T) {
 		{"timings and fresh seed", run(t, "ab", "02", "Results", "7", false), nil},
 		{"digest", run(t, "cd", "01", "Results", "5", false), []string{"kat/p/I.json result 0 digest"}},
 		{"section", run(t, "ab", "01", "Outcome", "5", false), []string{"summary.md sections"}},
-		{"file", run(t, "ab", "01", "Results", "5", true), []string{"+ file ct/p/I/decaps.json"}},
+		{"files", run(t, "ab", "01", "Results", "5", true), []string{
+			"+ ct/p/I/decaps.json error", "+ ct/p/I/decaps.json instance", "+ ct/p/I/decaps.json op", "+ ct/p/I/decaps.json plugin",
+			"+ file ct/p/I/decaps.json", "+ file interop/I.json",
+			"+ interop/I.json cells[].consumer", "+ interop/I.json cells[].producer", "+ interop/I.json impls",
+			"+ interop/I.json instance", "+ interop/I.json kind", "+ interop/I.json rounds"}},
 	} {
 		a, err := Shape(base)
 		if err != nil {
@@ -67,5 +74,12 @@ func TestDiff(t *testing.T) {
 				t.Errorf("%s: %q, want it to name %q", c.name, d[i], w)
 			}
 		}
+	}
+	// Two runs with the same checks compare equal whatever their
+	// measurements and the text of a refusal.
+	a, _ := Shape(run(t, "ab", "01", "Results", "5", true))
+	b, _ := Shape(run(t, "ab", "01", "Results", "7", true))
+	if d := Diff(a, b); len(d) != 0 {
+		t.Errorf("ct and interop with other measurements: %s", strings.Join(d, "\n"))
 	}
 }

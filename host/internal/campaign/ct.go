@@ -15,7 +15,7 @@ import (
 // verdict are computed here.
 func ConstantTime(root, cache string, log io.Writer, s *plugin.Source, start session.Starter, suite string, n int) []*evidence.CTRecord {
 	fail := func(err error) []*evidence.CTRecord {
-		return []*evidence.CTRecord{{Plugin: s.Name, Instance: "-", Op: "-", Verdict: evidence.CTError, Error: FirstLine(err.Error())}}
+		return []*evidence.CTRecord{{Plugin: s.Name, Instance: "-", Op: "-", Verdict: evidence.CTError, Error: evidence.FirstLine(err.Error())}}
 	}
 	if err := plugin.Build(root, cache, s, log); err != nil {
 		return fail(err)
@@ -40,7 +40,7 @@ func ConstantTime(root, cache string, log io.Writer, s *plugin.Source, start ses
 			p, err := sess.Alive()
 			if err != nil {
 				recs = append(recs, &evidence.CTRecord{Plugin: s.Name, Instance: in.ID(), Op: op.Name,
-					Verdict: evidence.CTError, Error: "restart: " + FirstLine(err.Error())})
+					Verdict: evidence.CTError, Error: "restart: " + evidence.FirstLine(err.Error())})
 				continue
 			}
 			recs = append(recs, ctOp(p, s.Name, in, op.Name, n))
@@ -58,7 +58,7 @@ func ctOp(p *plugin.Process, pluginName string, in *plugin.Instance, op string, 
 	for len(r.Runs) < 2 {
 		run, err := p.ConstantTime(r.Instance, op, n)
 		if err != nil {
-			r.Error = FirstLine(err.Error())
+			r.Error = evidence.FirstLine(err.Error())
 			break
 		}
 		run.Result = run.Analyze()

@@ -153,12 +153,5 @@ func (p *Progress) Finish() {
 
 // FormatFinding is a finding on one line: where, then what happened.
 func FormatFinding(f evidence.Finding) string {
-	where := f.Plugin
-	if f.Instance != "" {
-		where += " " + f.Instance
-	}
-	if f.Op != "" {
-		where += " " + f.Op
-	}
-	return evidence.Printable(fmt.Sprintf("%s: %s: %s", where, f.What, FirstLine(f.Detail)))
+	return evidence.Printable(fmt.Sprintf("%s: %s: %s", f.Where(), f.What, evidence.FirstLine(f.Detail)))
 }

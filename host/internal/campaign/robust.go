@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"math/big"
 	"strconv"
-	"strings"
 
 	"crucible.dev/host/internal/evidence"
 	"crucible.dev/host/internal/plugin"
@@ -75,7 +74,7 @@ func (c *Campaign) robust(p *plugin.Process, pluginName string, in *plugin.Insta
 		switch {
 		case err != nil && crashed(err):
 			rc.Crashes++
-			find(op, fmt.Sprintf("%s input: %v", variant, FirstLine(err.Error())))
+			find(op, fmt.Sprintf("%s input: %v", variant, evidence.FirstLine(err.Error())))
 			return !p.Exited()
 		case err != nil:
 			rc.Errors++
@@ -182,13 +181,4 @@ func (c *Campaign) robust(p *plugin.Process, pluginName string, in *plugin.Insta
 		}
 	}
 	return rc, fs
-}
-
-// FirstLine is s up to its first newline: an error's message without the
-// stack or log lines that may follow it.
-func FirstLine(s string) string {
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		return s[:i]
-	}
-	return s
 }

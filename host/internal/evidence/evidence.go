@@ -104,6 +104,15 @@ func Printable(s string) string {
 	}, strings.ToValidUTF8(s, "?"))
 }
 
+// FirstLine is s up to its first newline: an error's message without the
+// stack or log lines that may follow it.
+func FirstLine(s string) string {
+	if i := strings.IndexByte(s, '\n'); i >= 0 {
+		return s[:i]
+	}
+	return s
+}
+
 // Path is the one way a path inside a run directory is made: each element
 // is made Safe, so the result always lies inside dir (filepath.IsLocal
 // holds for it relative to dir).

@@ -134,6 +134,19 @@ type Finding struct {
 	Link  string `json:"link,omitempty"` // the known finding's upstream report
 }
 
+// Where names what a finding is about: the plugin, then the instance and
+// the operation when it has them.
+func (f Finding) Where() string {
+	where := f.Plugin
+	if f.Instance != "" {
+		where += " " + f.Instance
+	}
+	if f.Op != "" {
+		where += " " + f.Op
+	}
+	return where
+}
+
 // KATStatus is the outcome of a KAT source, or of all of an instance's.
 type KATStatus string
 

@@ -1,5 +1,7 @@
 package report
 
+import "crucible.dev/host/internal/evidence"
+
 // constantTime shows the constant-time checks of the run: the host's
 // statistic from the plugin's raw measurements, and its verdict.
 func (m *model) constantTime(d *doc) {
@@ -19,7 +21,7 @@ func (m *model) constantTime(d *doc) {
 		}
 		v := c.Verdict
 		if c.Error != "" {
-			v += ": " + firstLine(c.Error)
+			v += ": " + evidence.FirstLine(c.Error)
 		}
 		p := m.run.CTPaths[c]
 		t.row(txt(c.Plugin), txt(c.Instance), txt(c.Op), txt(n), txt(tv), txt(rep), txt(v), fileLink(p, p))

@@ -104,7 +104,7 @@ func Gate(b *Baseline, run *evidence.Run, allowMissing bool) []Verdict {
 				v.Status = "ok"
 			}
 		case r.Error != "":
-			v.Status, v.Detail = "error", "failed: "+firstLine(r.Error)
+			v.Status, v.Detail = "error", "failed: "+evidence.FirstLine(r.Error)
 		case r.Stats.NS.Median <= 0:
 			v.Status, v.Detail = "error", "no samples"
 		default:

@@ -49,7 +49,7 @@ func gateInstructions(floors []Floor, recs map[opKey]*evidence.Record, allowMiss
 				v.Status = "ok"
 			}
 		case r.Error != "":
-			v.Status, v.Detail = "error", "failed: "+firstLine(r.Error)
+			v.Status, v.Detail = "error", "failed: "+evidence.FirstLine(r.Error)
 		case f.Instructions <= 0 || r.Instructions.PerOp <= 0:
 			v.Status, v.Detail = "error", "no instruction count"
 		default:

@@ -1,5 +1,7 @@
 package report
 
+import "crucible.dev/host/internal/evidence"
+
 // interop shows the interoperability matrices of the run (host interop):
 // which implementation consumed what each other produced.
 func (m *model) interop(d *doc) {
@@ -11,7 +13,7 @@ func (m *model) interop(d *doc) {
 	for _, r := range m.run.Interop {
 		p := m.run.InteropPaths[r]
 		d.p(txtf("%s (%s), %s per pair, %s: ", r.Instance, r.Kind, plural(r.Rounds, "round"), plural(r.Failures(), "failure")).plus(fileLink(p, p)))
-		t := d.newTable(append([]string{"produces \\ consumes"}, r.Impls...)...)
+		t := d.newTable(append([]string{"row produces, column consumes"}, r.Impls...)...)
 		n := len(r.Impls)
 		var fails []inline
 		for i, x := range r.Impls {
@@ -22,7 +24,7 @@ func (m *model) interop(d *doc) {
 					cell = "ok"
 					if c := r.Cells[k]; c.Error != "" {
 						cell = "FAIL"
-						fails = append(fails, txtf("%s -> %s: %s", c.Producer, c.Consumer, firstLine(c.Error)))
+						fails = append(fails, txtf("%s -> %s: %s", c.Producer, c.Consumer, evidence.FirstLine(c.Error)))
 					}
 				}
 				row = append(row, txt(cell))

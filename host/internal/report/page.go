@@ -3,7 +3,6 @@ package report
 import (
 	"fmt"
 	"strconv"
-	"strings"
 
 	"crucible.dev/host/internal/evidence"
 )
@@ -27,13 +26,6 @@ func (m *model) pluginPage(p *evidence.PluginInfo) *doc {
 	return d
 }
 
-func firstLine(s string) string {
-	if i := strings.IndexByte(s, '\n'); i >= 0 {
-		return s[:i]
-	}
-	return s
-}
-
 func dash(s string) string {
 	if s == "" {
 		return "-"
@@ -49,12 +41,5 @@ func countOrDash(n int) string {
 }
 
 func plainFinding(f evidence.Finding) string {
-	where := f.Plugin
-	if f.Instance != "" {
-		where += " " + f.Instance
-	}
-	if f.Op != "" {
-		where += " " + f.Op
-	}
-	return fmt.Sprintf("%s (%s): %s", where, f.What, firstLine(f.Detail))
+	return fmt.Sprintf("%s (%s): %s", f.Where(), f.What, evidence.FirstLine(f.Detail))
 }

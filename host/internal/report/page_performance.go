@@ -34,7 +34,7 @@ func (m *model) performance(d *doc, p *evidence.PluginInfo, id string) {
 		for _, r := range recs {
 			s := r.Stats
 			if r.Error != "" {
-				row := []inline{txt(r.Op), txtf("error: %s", firstLine(r.Error))}
+				row := []inline{txt(r.Op), txtf("error: %s", evidence.FirstLine(r.Error))}
 				for len(row) < len(cols) {
 					row = append(row, nil)
 				}

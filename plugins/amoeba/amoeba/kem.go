@@ -20,9 +20,6 @@ type KEM struct{ p *Params }
 // New returns the KEM of parameter set p.
 func New(p *Params) *KEM { return &KEM{p} }
 
-// Params returns the KEM's parameter set.
-func (k *KEM) Params() *Params { return k.p }
-
 // readRandom draws len(b) bytes as one get_random_number call: one Read on
 // r, so that a DRNG reader produces the reference's stream.
 func readRandom(r io.Reader, b []byte) error {
