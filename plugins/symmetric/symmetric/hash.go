@@ -23,23 +23,28 @@ func (h hashFunc) Size() int                  { return h.size }
 func (h hashFunc) Sum(dst, msg []byte) []byte { return h.sum(dst, msg) }
 
 // pooledHash is a fixed-length hash from a library that offers only a
-// hash.Hash: states are reused so a call allocates nothing.
+// hash.Hash: states are reused so a call allocates nothing. The pool holds
+// *hashState, not the hash.Hash itself: taking an interface out of an any
+// is an assertion through the runtime's cache, whose cost changes from
+// process to process with its seed, and an instruction count must not.
 type pooledHash struct {
 	size int
 	pool *sync.Pool
 }
 
+type hashState struct{ h hash.Hash }
+
 func newPooledHash(size int, newHash func() hash.Hash) pooledHash {
-	return pooledHash{size, &sync.Pool{New: func() any { return newHash() }}}
+	return pooledHash{size, &sync.Pool{New: func() any { return &hashState{newHash()} }}}
 }
 
 func (h pooledHash) Size() int { return h.size }
 
 func (h pooledHash) Sum(dst, msg []byte) []byte {
-	s := h.pool.Get().(hash.Hash)
-	s.Reset()
-	s.Write(msg)
-	dst = s.Sum(dst)
+	s := h.pool.Get().(*hashState)
+	s.h.Reset()
+	s.h.Write(msg)
+	dst = s.h.Sum(dst)
 	h.pool.Put(s)
 	return dst
 }
