@@ -9,7 +9,6 @@ import (
 	"crucible.dev/host/internal/campaign"
 	"crucible.dev/host/internal/ct"
 	"crucible.dev/host/internal/evidence"
-	"crucible.dev/host/internal/plugin"
 	"crucible.dev/host/internal/session"
 )
 
@@ -33,26 +32,22 @@ func cmdCT(args []string) error {
 	if err := fs.Parse(args); err != nil {
 		return &exitError{2, nil}
 	}
-	root, cache, srcs, err := c.discover()
+	w, err := c.open()
 	if err != nil {
 		return err
 	}
-	lc, err := c.launcher()
-	if err != nil {
+	defer w.Close()
+	if err := newRunDir(out, "ct", args, *suite, *cpu, w.lc); err != nil {
 		return err
 	}
-	defer lc.Close()
-	if err := newRunDir(out, "ct", args, *suite, *cpu, lc); err != nil {
-		return err
-	}
-	opts := plugin.Options{Limits: c.limits, Launcher: lc, CPU: *cpu}
+	opts := w.options(*cpu)
 	var recs []*evidence.CTRecord
-	for i := range srcs {
-		s := &srcs[i]
+	for i := range w.srcs {
+		s := &w.srcs[i]
 		if !session.SelectPlugin(*suite, s.Name) {
 			continue
 		}
-		recs = append(recs, campaign.ConstantTime(root, cache, os.Stderr, s, session.Options(opts), *suite, *n)...)
+		recs = append(recs, campaign.ConstantTime(w.root, w.cache, os.Stderr, s, session.Options(opts), *suite, *n)...)
 	}
 	if len(recs) == 0 {
 		return usageErr("suite %q has no operation with a constant-time test", *suite)

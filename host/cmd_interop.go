@@ -9,7 +9,6 @@ import (
 
 	"crucible.dev/host/internal/evidence"
 	"crucible.dev/host/internal/interop"
-	"crucible.dev/host/internal/plugin"
 	"crucible.dev/host/internal/session"
 	"crucible.dev/registry"
 )
@@ -35,25 +34,21 @@ func cmdInterop(args []string) error {
 	if err := fs.Parse(args); err != nil {
 		return &exitError{2, nil}
 	}
-	root, cache, srcs, err := c.discover()
+	w, err := c.open()
 	if err != nil {
 		return err
 	}
-	lc, err := c.launcher()
-	if err != nil {
-		return err
-	}
-	defer lc.Close()
+	defer w.Close()
 	byName := map[string][]interop.Impl{}
-	for i := range srcs {
-		s := &srcs[i]
+	for i := range w.srcs {
+		s := &w.srcs[i]
 		if !session.SelectPlugin(*suite, s.Name) {
 			continue
 		}
-		if err := plugin.Build(root, cache, s, os.Stderr); err != nil {
+		if err := w.build(s); err != nil {
 			return &exitError{1, err}
 		}
-		sess, err := session.Start(s, session.Options(plugin.Options{Limits: c.limits, Launcher: lc, CPU: -1}))
+		sess, err := session.Start(s, session.Options(w.options(-1)))
 		if err != nil {
 			return &exitError{1, err}
 		}
@@ -79,7 +74,7 @@ func cmdInterop(args []string) error {
 	if len(names) == 0 {
 		return usageErr("suite %q has no instance with more than one implementation", *suite)
 	}
-	if err := newRunDir(out, "interop", args, *suite, -1, lc); err != nil {
+	if err := newRunDir(out, "interop", args, *suite, -1, w.lc); err != nil {
 		return err
 	}
 	failures := 0

@@ -9,7 +9,6 @@ import (
 
 	"crucible.dev/host/internal/campaign"
 	"crucible.dev/host/internal/evidence"
-	"crucible.dev/host/internal/plugin"
 	"crucible.dev/host/internal/session"
 	"crucible.dev/registry"
 )
@@ -23,26 +22,22 @@ func cmdList(args []string) error {
 	if err := fs.Parse(args); err != nil {
 		return &exitError{2, nil}
 	}
-	root, cache, srcs, err := c.discover()
+	w, err := c.open()
 	if err != nil {
 		return err
 	}
-	lc, err := c.launcher()
-	if err != nil {
-		return err
-	}
-	defer lc.Close()
+	defer w.Close()
 	tw := tabwriter.NewWriter(os.Stdout, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "plugin\tinstance\timpl\tkind\tsizes\tKAT sources")
 	failed := false
-	for i := range srcs {
-		s := &srcs[i]
-		if err := plugin.Build(root, cache, s, os.Stderr); err != nil {
+	for i := range w.srcs {
+		s := &w.srcs[i]
+		if err := w.build(s); err != nil {
 			fmt.Fprintf(tw, "%s\t(build failed: %s)\t\t\t\t\n", s.Name, evidence.FirstLine(err.Error()))
 			failed = true
 			continue
 		}
-		sess, err := session.Start(s, session.Options(plugin.Options{Limits: c.limits, Launcher: lc, CPU: -1}))
+		sess, err := session.Start(s, session.Options(w.options(-1)))
 		if err != nil {
 			fmt.Fprintf(tw, "%s\t(does not start: %s)\t\t\t\t\n", s.Name, evidence.FirstLine(err.Error()))
 			failed = true
@@ -68,7 +63,7 @@ func cmdList(args []string) error {
 		}
 	}
 	tw.Flush()
-	fmt.Printf("\nsuites: %s\n", strings.Join(session.Suites(srcs), ", "))
+	fmt.Printf("\nsuites: %s\n", strings.Join(session.Suites(w.srcs), ", "))
 	if failed {
 		return &exitError{1, nil}
 	}

@@ -3,7 +3,6 @@ package main
 import (
 	"flag"
 	"fmt"
-	"os"
 	"path/filepath"
 
 	"crucible.dev/host/internal/evidence"
@@ -27,28 +26,24 @@ func cmdLock(args []string) error {
 	if err := fs.Parse(args); err != nil {
 		return &exitError{2, nil}
 	}
-	root, cache, srcs, err := c.discover()
+	w, err := c.open()
 	if err != nil {
 		return err
 	}
-	lc, err := c.launcher()
-	if err != nil {
-		return err
-	}
-	defer lc.Close()
+	defer w.Close()
 	var l lockFile
-	for i := range srcs {
-		s := &srcs[i]
-		if err := plugin.Build(root, cache, s, os.Stderr); err != nil {
+	for i := range w.srcs {
+		s := &w.srcs[i]
+		if err := w.build(s); err != nil {
 			return &exitError{1, err}
 		}
-		sum, err := lockSum(s, plugin.Options{Limits: c.limits, Launcher: lc, CPU: -1})
+		sum, err := lockSum(s, w.options(-1))
 		if err != nil {
 			return &exitError{1, err}
 		}
 		bin := s.Binary
-		if root != "" {
-			if r, err := filepath.Rel(root, bin); err == nil {
+		if w.root != "" {
+			if r, err := filepath.Rel(w.root, bin); err == nil {
 				bin = r
 			}
 		}

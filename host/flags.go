@@ -95,6 +95,41 @@ func (c *common) discover() (root, cache string, srcs []plugin.Source, err error
 	return root, cache, srcs, nil
 }
 
+// plugins is what a command that starts plugins opens first: the
+// workspace, the plugins found in it and in --plugin-dir, and the launcher
+// that starts them in their sandboxes (closed by Close).
+type plugins struct {
+	root, cache string
+	srcs        []plugin.Source
+	lc          *sandbox.Launcher
+	limits      plugin.Limits
+}
+
+// open discovers the plugins and makes their launcher.
+func (c *common) open() (*plugins, error) {
+	root, cache, srcs, err := c.discover()
+	if err != nil {
+		return nil, err
+	}
+	lc, err := c.launcher()
+	if err != nil {
+		return nil, err
+	}
+	return &plugins{root: root, cache: cache, srcs: srcs, lc: lc, limits: c.limits}, nil
+}
+
+// Close releases the launcher.
+func (w *plugins) Close() { w.lc.Close() }
+
+// build builds s from source if it comes from the workspace.
+func (w *plugins) build(s *plugin.Source) error { return plugin.Build(w.root, w.cache, s, os.Stderr) }
+
+// options are the options a plugin process starts with, pinned to cpu
+// (-1: not pinned).
+func (w *plugins) options(cpu int) plugin.Options {
+	return plugin.Options{Limits: w.limits, Launcher: w.lc, CPU: cpu}
+}
+
 // parseShard reads "K/N".
 func parseShard(s string) (session.Shard, error) {
 	if s == "" {
