@@ -7,6 +7,7 @@ package poolcheck
 
 import (
 	"fmt"
+	"math"
 	"runtime"
 	"slices"
 	"time"
@@ -23,11 +24,16 @@ type Result struct {
 	One, Pool    []float64
 }
 
-// Ratio is the median over rounds of pool time over one-input time.
+// Ratio is pool time over one-input time: the median over pairs of
+// rounds (one ran first in the one, the pool in the other) of the
+// geometric mean of their two ratios. Whichever loop runs second in a
+// round may run faster or slower for running second; the pair cancels
+// that, where a median of single rounds would land in one of the two
+// modes it makes.
 func (r Result) Ratio() float64 {
-	q := make([]float64, len(r.One))
-	for i := range q {
-		q[i] = r.Pool[i] / r.One[i]
+	var q []float64
+	for i := 0; i+1 < len(r.One); i += 2 {
+		q = append(q, math.Sqrt(r.Pool[i]/r.One[i]*r.Pool[i+1]/r.One[i+1]))
 	}
 	return median(q)
 }
@@ -70,8 +76,8 @@ func Pooled(in *registry.Instance) []string {
 // nothing beside it.
 const roundCPU = 5 * time.Millisecond
 
-// Compare times op of in over rounds rounds, one input repeated and the
-// pool alternating (ABBA, so neither always runs first).
+// Compare times op of in over rounds rounds (made even), one input
+// repeated and the pool alternating (ABBA, so neither always runs first).
 func Compare(in *registry.Instance, op string, rounds int) (Result, error) {
 	o, ok := registry.FindOp(in, op)
 	if !ok {
@@ -106,7 +112,7 @@ func Compare(in *registry.Instance, op string, rounds int) (Result, error) {
 	}
 	calls := registry.BenchPool * max(1, int(float64(roundCPU)/(per*registry.BenchPool)))
 	r := Result{Instance: in.ID(), Op: op}
-	for i := range rounds {
+	for i := range rounds + rounds%2 {
 		into := []*[]float64{&r.One, &r.Pool}
 		loops := []func() error{one, pool}
 		if i%2 == 1 {
