@@ -313,8 +313,8 @@ func (c *Campaign) trial(pluginName string, sess *session.Session, pt *point, t 
 }
 
 // profileSeconds is about how long each operation runs under the profiler:
-// at its 100 Hz, some hundred samples.
-const profileSeconds = 1.0
+// at registry.ProfileHz, some hundred samples.
+const profileSeconds = 100.0 / registry.ProfileHz
 
 // profileCalls is the count of calls that lasts about profileSeconds.
 func profileCalls(estNS float64) int64 {
