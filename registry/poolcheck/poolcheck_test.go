@@ -2,8 +2,8 @@ package poolcheck
 
 import (
 	"crypto/sha256"
-	"math"
 	"io"
+	"math"
 	"testing"
 
 	"crucible.dev/registry"
