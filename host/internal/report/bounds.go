@@ -1,6 +1,9 @@
 package report
 
-import "crucible.dev/host/internal/evidence"
+import (
+	"crucible.dev/host/internal/evidence"
+	"crucible.dev/host/internal/format"
+)
 
 // hostBounds shows, per call over the trials, the plugin's samples beside
 // what the host measured of the timed calls, and how many trials fell
@@ -21,6 +24,6 @@ func hostBounds(r *evidence.Record) inline {
 	if calls == 0 {
 		return txt("not measured")
 	}
-	per := func(x int64) string { return Duration(float64(x) / float64(calls)) }
+	per := func(x int64) string { return format.Duration(float64(x) / float64(calls)) }
 	return txtf("samples %s, wall %s, CPU %s; %d of %d trials out", per(sum), per(wall), per(cpu), r.Stats.Excluded, len(r.Trials))
 }

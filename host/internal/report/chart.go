@@ -8,6 +8,7 @@ import (
 	"strconv"
 	"strings"
 
+	"crucible.dev/host/internal/format"
 	"crucible.dev/host/internal/stats"
 )
 
@@ -126,7 +127,7 @@ const svgHead = `<svg xmlns="http://www.w3.org/2000/svg" class="chart %s" width=
 
 // barChart draws horizontal bars of ns values, one per item, on a log
 // scale when they span more than a factor of 30.
-func barChart(items []barItem, format func(float64) string) string {
+func barChart(items []barItem, show func(float64) string) string {
 	if len(items) == 0 {
 		return ""
 	}
@@ -142,17 +143,17 @@ func barChart(items []barItem, format func(float64) string) string {
 		fmt.Fprintf(&b, `<line class="grid" x1="%s" y1="%d" x2="%s" y2="%d"/>`+"\n", f1(x), top, f1(x), top+rowH*len(items))
 		lab := "0"
 		if t > 0 {
-			lab = format(t)
+			lab = show(t)
 		}
 		fmt.Fprintf(&b, `<text class="tick" x="%s" y="%d" text-anchor="middle">%s</text>`+"\n", f1(x), top+rowH*len(items)+16, esc(lab))
 	}
 	for i, it := range items {
 		y := top + rowH*i
 		bw := math.Max(1, ax.pos(it.value)*plot)
-		fmt.Fprintf(&b, `<text class="label" x="%d" y="%d" text-anchor="end">%s</text>`+"\n", label-6, y+13, esc(clip(it.label, 52)))
+		fmt.Fprintf(&b, `<text class="label" x="%d" y="%d" text-anchor="end">%s</text>`+"\n", label-6, y+13, esc(format.Clip(it.label, 52)))
 		fmt.Fprintf(&b, `<rect class="bar" x="%d" y="%d" width="%s" height="%d" fill="%s"><title>%s: %s</title></rect>`+"\n",
-			label, y+3, f1(bw), rowH-5, palette[it.color%len(palette)], esc(it.label), esc(format(it.value)))
-		fmt.Fprintf(&b, `<text class="value" x="%s" y="%d">%s</text>`+"\n", f1(float64(label)+bw+4), y+13, esc(format(it.value)))
+			label, y+3, f1(bw), rowH-5, palette[it.color%len(palette)], esc(it.label), esc(show(it.value)))
+		fmt.Fprintf(&b, `<text class="value" x="%s" y="%d">%s</text>`+"\n", f1(float64(label)+bw+4), y+13, esc(show(it.value)))
 	}
 	b.WriteString("</svg>\n")
 	return b.String()
@@ -216,11 +217,11 @@ func lineChart(series []lineSeries) string {
 		fmt.Fprintf(&b, `<polyline class="series" fill="none" stroke="%s" stroke-width="2" points="%s"><title>%s</title></polyline>`+"\n", col, strings.Join(coords, " "), esc(s.name))
 		for j, p := range pts {
 			xy := strings.Split(coords[j], ",")
-			fmt.Fprintf(&b, `<circle class="pt" cx="%s" cy="%s" r="3" fill="%s"><title>%s, %s: %s cycles/byte</title></circle>`+"\n", xy[0], xy[1], col, esc(s.name), esc(byteLen(p.x)), Float(p.y, 2))
+			fmt.Fprintf(&b, `<circle class="pt" cx="%s" cy="%s" r="3" fill="%s"><title>%s, %s: %s cycles/byte</title></circle>`+"\n", xy[0], xy[1], col, esc(s.name), esc(byteLen(p.x)), format.Float(p.y, 2))
 		}
 		ly := top + 14*i + 10
 		fmt.Fprintf(&b, `<rect class="key" x="%d" y="%d" width="10" height="10" fill="%s"/>`+"\n", w-right+10, ly-9, col)
-		fmt.Fprintf(&b, `<text class="legend" x="%d" y="%d">%s</text>`+"\n", w-right+24, ly, esc(clip(s.name, 36)))
+		fmt.Fprintf(&b, `<text class="legend" x="%d" y="%d">%s</text>`+"\n", w-right+24, ly, esc(format.Clip(s.name, 36)))
 	}
 	b.WriteString("</svg>\n")
 	return b.String()
@@ -273,22 +274,14 @@ func spreadChart(rows []spreadRow) string {
 	}
 	for i, row := range rows {
 		y := top + rowH*i + rowH/2
-		fmt.Fprintf(&b, `<text class="label" x="%d" y="%d" text-anchor="end">%s</text>`+"\n", label-6, y+4, esc(clip(row.label, 52)))
+		fmt.Fprintf(&b, `<text class="label" x="%d" y="%d" text-anchor="end">%s</text>`+"\n", label-6, y+4, esc(format.Clip(row.label, 52)))
 		for j, d := range devs[i] {
 			fmt.Fprintf(&b, `<circle class="trial" cx="%s" cy="%d" r="3.5" fill="%s" fill-opacity="0.7"><title>%s trial %d: %s (%s%%)</title></circle>`+"\n",
-				f1(xpos(d)), y, palette[0], esc(row.label), j+1, esc(Duration(row.values[j])), Float(d, 2))
+				f1(xpos(d)), y, palette[0], esc(row.label), j+1, esc(format.Duration(row.values[j])), format.Float(d, 2))
 		}
 	}
 	b.WriteString("</svg>\n")
 	return b.String()
-}
-
-func clip(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return string(r[:n-1]) + "…"
 }
 
 func tickNum(x float64) string {

@@ -8,6 +8,8 @@ import (
 	"text/tabwriter"
 
 	"crucible.dev/host/internal/evidence"
+	"crucible.dev/host/internal/format"
+	"crucible.dev/host/internal/opkey"
 	"crucible.dev/host/internal/stats"
 )
 
@@ -27,17 +29,15 @@ type Delta struct {
 // test over their trials' medians rejects "no change".
 func (d Delta) Significant() bool { return d.InOld && d.InNew && d.Shift.Significant() }
 
-type opKey struct{ plugin, instance, op string }
-
 // trialsByOp are the trials' medians of every measured operation.
-func trialsByOp(r *evidence.Run) (map[opKey][]float64, []opKey) {
-	trials := map[opKey][]float64{}
-	var keys []opKey
+func trialsByOp(r *evidence.Run) (map[opkey.Key][]float64, []opkey.Key) {
+	trials := map[opkey.Key][]float64{}
+	var keys []opkey.Key
 	for _, rec := range r.Records {
 		if rec.Error != "" || len(rec.Stats.TrialMedian) == 0 {
 			continue
 		}
-		k := opKey{rec.Plugin, rec.Instance, rec.Op}
+		k := opkey.Of(rec)
 		if _, ok := trials[k]; !ok {
 			keys = append(keys, k)
 		}
@@ -54,21 +54,18 @@ func Compare(old, new *evidence.Run, alpha float64) []Delta {
 	}
 	ot, okeys := trialsByOp(old)
 	nt, nkeys := trialsByOp(new)
-	keys := append([]opKey(nil), okeys...)
+	keys := append([]opkey.Key(nil), okeys...)
 	for _, k := range nkeys {
 		if _, ok := ot[k]; !ok {
 			keys = append(keys, k)
 		}
 	}
-	sort.SliceStable(keys, func(i, j int) bool {
-		a, b := keys[i], keys[j]
-		return unitLess(a.plugin, a.instance, a.op, b.plugin, b.instance, b.op)
-	})
+	sort.SliceStable(keys, func(i, j int) bool { return keys[i].Less(keys[j]) })
 	var out []Delta
 	for _, k := range keys {
 		o, inOld := ot[k]
 		n, inNew := nt[k]
-		out = append(out, Delta{Plugin: k.plugin, Instance: k.instance, Op: k.op, InOld: inOld, InNew: inNew,
+		out = append(out, Delta{Plugin: k.Plugin, Instance: k.Instance, Op: k.Op, InOld: inOld, InNew: inNew,
 			Shift: stats.CompareUnits(o, n, alpha)})
 	}
 	return out
@@ -87,10 +84,10 @@ func WriteComparison(w io.Writer, ds []Delta) {
 	for _, d := range ds {
 		old, oci, new, nci := "-", "", "-", ""
 		if d.InOld {
-			old, oci = Duration(d.Old.Median), intervalCell(d.Old)
+			old, oci = format.Duration(d.Old.Median), format.Interval(d.Old)
 		}
 		if d.InNew {
-			new, nci = Duration(d.New.Median), intervalCell(d.New)
+			new, nci = format.Duration(d.New.Median), format.Interval(d.New)
 		}
 		change, test, mde := "(only in one run)", "", ""
 		if d.InOld && d.InNew {
@@ -112,7 +109,7 @@ func WriteComparison(w io.Writer, ds []Delta) {
 	}
 	if n > 0 {
 		g0, g1 := math.Exp(lo/float64(n)), math.Exp(ln/float64(n))
-		fmt.Fprintf(tw, "geomean\t\t\t%s\t\t%s\t\t%+.2f%%\t\t\n", Duration(g0), Duration(g1), 100*(g1/g0-1))
+		fmt.Fprintf(tw, "geomean\t\t\t%s\t\t%s\t\t%+.2f%%\t\t\n", format.Duration(g0), format.Duration(g1), 100*(g1/g0-1))
 	}
 	tw.Flush()
 	fmt.Fprintf(w, "\n%d operation(s) in both runs: %d significantly slower, %d significantly faster (Mann–Whitney U over the trials' medians, one per fresh process, alpha %v; \"detectable\": the smallest change this test could have called significant given the trials' spread)\n",

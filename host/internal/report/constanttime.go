@@ -1,6 +1,9 @@
 package report
 
-import "crucible.dev/host/internal/evidence"
+import (
+	"crucible.dev/host/internal/evidence"
+	"crucible.dev/host/internal/format"
+)
 
 // constantTime shows the constant-time checks of the run: the host's
 // statistic from the plugin's raw measurements, and its verdict.
@@ -14,10 +17,10 @@ func (m *model) constantTime(d *doc) {
 	for _, c := range m.run.CT {
 		tv, rep, n := "-", "-", "-"
 		if len(c.Runs) > 0 {
-			tv, n = Float(c.Runs[0].Result.T, 2), Count(float64(c.Runs[0].Result.N))
+			tv, n = format.Float(c.Runs[0].Result.T, 2), format.Count(float64(c.Runs[0].Result.N))
 		}
 		if len(c.Runs) > 1 {
-			rep = Float(c.Runs[1].Result.T, 2)
+			rep = format.Float(c.Runs[1].Result.T, 2)
 		}
 		v := c.Verdict
 		if c.Error != "" {

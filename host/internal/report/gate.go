@@ -7,6 +7,8 @@ import (
 	"text/tabwriter"
 
 	"crucible.dev/host/internal/evidence"
+	"crucible.dev/host/internal/format"
+	"crucible.dev/host/internal/opkey"
 )
 
 // DefaultTolerance is how much slower than its baseline an operation may
@@ -84,9 +86,9 @@ func (v Verdict) String() string {
 // measure fails unless allowMissing is set (a gate that silently passes
 // because a benchmark stopped running is no gate).
 func Gate(b *Baseline, run *evidence.Run, allowMissing bool) []Verdict {
-	recs := map[opKey]*evidence.Record{}
+	recs := map[opkey.Key]*evidence.Record{}
 	for _, r := range run.Records {
-		recs[opKey{r.Plugin, r.Instance, r.Op}] = r
+		recs[opkey.Of(r)] = r
 	}
 	floors := append([]Floor(nil), b.Floors...)
 	sortFloors(floors)
@@ -96,7 +98,7 @@ func Gate(b *Baseline, run *evidence.Run, allowMissing bool) []Verdict {
 	var out []Verdict
 	for _, f := range floors {
 		v := Verdict{Floor: f, Status: "ok"}
-		r := recs[opKey{f.Plugin, f.Instance, f.Op}]
+		r := recs[f.key()]
 		switch {
 		case r == nil:
 			v.Status, v.Detail = "missing", "not measured in this run"
@@ -110,7 +112,7 @@ func Gate(b *Baseline, run *evidence.Run, allowMissing bool) []Verdict {
 		default:
 			v.NewNS = r.Stats.NS.Median
 			ch := v.NewNS/f.MedianNS - 1
-			v.Detail = fmt.Sprintf("median %s against baseline %s (%+.1f%%, tolerance %.1f%%)", Duration(v.NewNS), Duration(f.MedianNS), 100*ch, 100*f.Tolerance)
+			v.Detail = fmt.Sprintf("median %s against baseline %s (%+.1f%%, tolerance %.1f%%)", format.Duration(v.NewNS), format.Duration(f.MedianNS), 100*ch, 100*f.Tolerance)
 			if v.NewNS > f.LimitNS() {
 				v.Status = "slower"
 			}
@@ -131,16 +133,16 @@ func WriteGate(w io.Writer, metric string, vs []Verdict) {
 	for _, v := range vs {
 		nw, ch := "-", "-"
 		if v.NewNS > 0 {
-			nw, ch = Duration(v.NewNS), fmt.Sprintf("%+.1f%%", 100*(v.NewNS/v.MedianNS-1))
+			nw, ch = format.Duration(v.NewNS), fmt.Sprintf("%+.1f%%", 100*(v.NewNS/v.MedianNS-1))
 		}
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", v.Plugin, v.Instance, v.Op, Duration(v.MedianNS), Duration(v.LimitNS()), Count(v.MinOpsPerSec()), nw, ch, v.Status)
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", v.Plugin, v.Instance, v.Op, format.Duration(v.MedianNS), format.Duration(v.LimitNS()), format.Count(v.MinOpsPerSec()), nw, ch, v.Status)
 	}
 	tw.Flush()
 }
 
 func sortFloors(fs []Floor) {
-	sort.SliceStable(fs, func(i, j int) bool {
-		a, c := fs[i], fs[j]
-		return unitLess(a.Plugin, a.Instance, a.Op, c.Plugin, c.Instance, c.Op)
-	})
+	sort.SliceStable(fs, func(i, j int) bool { return fs[i].key().Less(fs[j].key()) })
 }
+
+// key is the unit a floor holds.
+func (f Floor) key() opkey.Key { return opkey.Key{Plugin: f.Plugin, Instance: f.Instance, Op: f.Op} }

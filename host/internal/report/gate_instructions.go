@@ -6,6 +6,8 @@ import (
 	"text/tabwriter"
 
 	"crucible.dev/host/internal/evidence"
+	"crucible.dev/host/internal/format"
+	"crucible.dev/host/internal/opkey"
 )
 
 // MetricInstructions gates on exact instruction counts (host run --counter
@@ -37,11 +39,11 @@ func MakeInstructionBaseline(run *evidence.Run, tolerance float64) *Baseline {
 }
 
 // gateInstructions checks instruction-count floors (see Gate).
-func gateInstructions(floors []Floor, recs map[opKey]*evidence.Record, allowMissing bool) []Verdict {
+func gateInstructions(floors []Floor, recs map[opkey.Key]*evidence.Record, allowMissing bool) []Verdict {
 	var out []Verdict
 	for _, f := range floors {
 		v := Verdict{Floor: f, Status: "ok"}
-		r := recs[opKey{f.Plugin, f.Instance, f.Op}]
+		r := recs[f.key()]
 		switch {
 		case r == nil || (r.Error == "" && r.Instructions == nil):
 			v.Status, v.Detail = "missing", "not counted in this run (host run --counter instructions)"
@@ -56,7 +58,7 @@ func gateInstructions(floors []Floor, recs map[opKey]*evidence.Record, allowMiss
 			v.NewInstructions = r.Instructions.PerOp
 			ch := v.NewInstructions/f.Instructions - 1
 			v.Detail = fmt.Sprintf("%s instructions per call against baseline %s (%+.3f%%, tolerance %.3f%%)",
-				Count(v.NewInstructions), Count(f.Instructions), 100*ch, 100*f.Tolerance)
+				format.Count(v.NewInstructions), format.Count(f.Instructions), 100*ch, 100*f.Tolerance)
 			if v.NewInstructions > f.Instructions*(1+f.Tolerance) {
 				v.Status = "more work"
 			}
@@ -73,10 +75,10 @@ func writeGateInstructions(w io.Writer, vs []Verdict) {
 	for _, v := range vs {
 		nw, ch := "-", "-"
 		if v.NewInstructions > 0 {
-			nw, ch = Count(v.NewInstructions), fmt.Sprintf("%+.3f%%", 100*(v.NewInstructions/v.Instructions-1))
+			nw, ch = format.Count(v.NewInstructions), fmt.Sprintf("%+.3f%%", 100*(v.NewInstructions/v.Instructions-1))
 		}
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n", v.Plugin, v.Instance, v.Op,
-			Count(v.Instructions), Count(v.Instructions*(1+v.Tolerance)), nw, ch, v.Status)
+			format.Count(v.Instructions), format.Count(v.Instructions*(1+v.Tolerance)), nw, ch, v.Status)
 	}
 	tw.Flush()
 }

@@ -1,10 +1,8 @@
 package report
 
 import (
-	"fmt"
-
 	"crucible.dev/host/internal/evidence"
-	"crucible.dev/host/internal/stats"
+	"crucible.dev/host/internal/format"
 )
 
 // The tables' statistics come in two families, each in its own column
@@ -19,14 +17,7 @@ const headlineNote = "Times are medians over the trials' medians (one per fresh 
 
 // ciCell shows an operation's confidence interval of the median, "-"
 // without one (fewer than two trials).
-func ciCell(o evidence.OpSummary) string { return intervalCell(o.Interval()) }
-
-func intervalCell(iv stats.Interval) string {
-	if !iv.Valid() {
-		return "-"
-	}
-	return fmt.Sprintf("%s – %s (%s%%)", Duration(iv.Lo), Duration(iv.Hi), Float(100*iv.Level, 2))
-}
+func ciCell(o evidence.OpSummary) string { return format.Interval(o.Interval()) }
 
 // measured reports whether o has a median to compare.
 func measured(o evidence.OpSummary, ok bool) bool { return ok && o.Error == "" && o.MedianNS > 0 }
@@ -62,7 +53,7 @@ func ratioCell(os []evidence.OpSummary, ok []bool, i, best int) string {
 	if os[i].Interval().Overlaps(b.Interval()) {
 		return "tie"
 	}
-	return "×" + Float(os[i].MedianNS/b.MedianNS, 2)
+	return "×" + format.Float(os[i].MedianNS/b.MedianNS, 2)
 }
 
 // versus is o's median against a reference's: "×r", or "tie" where the
@@ -71,5 +62,5 @@ func versus(o, ref evidence.OpSummary) string {
 	if o.Interval().Overlaps(ref.Interval()) {
 		return "tie"
 	}
-	return "×" + Float(o.MedianNS/ref.MedianNS, 2)
+	return "×" + format.Float(o.MedianNS/ref.MedianNS, 2)
 }

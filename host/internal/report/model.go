@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"crucible.dev/host/internal/evidence"
+	"crucible.dev/host/internal/opkey"
 	"crucible.dev/registry"
 )
 
@@ -27,7 +28,7 @@ func newModel(run *evidence.Run, sum *evidence.Summary) *model {
 		m.recs[k] = append(m.recs[k], r)
 	}
 	for _, rs := range m.recs {
-		sort.SliceStable(rs, func(i, j int) bool { return opLess(rs[i].Op, rs[j].Op) })
+		sort.SliceStable(rs, func(i, j int) bool { return opkey.OpLess(rs[i].Op, rs[j].Op) })
 	}
 	return m
 }

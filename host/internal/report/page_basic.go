@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"crucible.dev/host/internal/evidence"
+	"crucible.dev/host/internal/opkey"
 )
 
 func (m *model) basicInfo(d *doc, p *evidence.PluginInfo, id string) {
@@ -45,7 +46,7 @@ func (m *model) basicInfo(d *doc, p *evidence.PluginInfo, id string) {
 			cat = strconv.Itoa(in.Category)
 		}
 		ops := append([]string(nil), in.Ops...)
-		sort.SliceStable(ops, func(i, j int) bool { return opLess(ops[i], ops[j]) })
+		sort.SliceStable(ops, func(i, j int) bool { return opkey.OpLess(ops[i], ops[j]) })
 		it.srow(in.ID, in.Name, dash(in.Impl), string(in.Kind), dash(in.Family), cat, strings.Join(ops, ", "), dash(strings.Join(in.KATs, ", ")), status)
 	}
 	opDocs(d, p)

@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"crucible.dev/host/internal/evidence"
+	"crucible.dev/host/internal/format"
 )
 
 func (m *model) environment(d *doc, p *evidence.PluginInfo, id string) {
@@ -27,7 +28,7 @@ func (m *model) environment(d *doc, p *evidence.PluginInfo, id string) {
 	s := c.Settings
 	st := d.newTable("setting", "value")
 	st.srow("trials per operation (each a fresh process)", strconv.Itoa(s.Trials))
-	st.srow("trial target", Duration(s.TrialTargetSec*1e9))
+	st.srow("trial target", format.Duration(s.TrialTargetSec*1e9))
 	if s.Iterations > 0 {
 		st.srow("fixed calls per trial", strconv.FormatInt(s.Iterations, 10))
 	}
@@ -101,7 +102,7 @@ func (m *model) environment(d *doc, p *evidence.PluginInfo, id string) {
 func envRows(e evidence.Environment) [][2]string {
 	tsc := "-"
 	if e.TSCHz > 0 {
-		tsc = Float(e.TSCHz/1e9, 3) + " GHz"
+		tsc = format.Float(e.TSCHz/1e9, 3) + " GHz"
 	}
 	return [][2]string{
 		{"hostname", e.Hostname},

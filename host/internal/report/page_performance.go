@@ -6,6 +6,7 @@ import (
 	"slices"
 
 	"crucible.dev/host/internal/evidence"
+	"crucible.dev/host/internal/format"
 )
 
 func (m *model) performance(d *doc, p *evidence.PluginInfo, id string) {
@@ -42,12 +43,12 @@ func (m *model) performance(d *doc, p *evidence.PluginInfo, id string) {
 				continue
 			}
 			o := evidence.SummarizeOp(r)
-			row := []inline{txt(r.Op), txt(Duration(o.MedianNS)), txt(ciCell(o)), txt(Count(o.MedianCycles)), txt(Count(o.OpsPerSec)),
-				txt(Duration(o.MeanNS)), txt(Duration(o.IQMNS)), txtf("%s – %s", Duration(o.P10NS), Duration(o.P90NS)), txt(nCalls(r)),
-				txtf("%s/call: %d × %d", Duration(r.Calibration.EstimateNS), r.Calibration.Samples, r.Calibration.Batch), hostBounds(r)}
+			row := []inline{txt(r.Op), txt(format.Duration(o.MedianNS)), txt(ciCell(o)), txt(format.Count(o.MedianCycles)), txt(format.Count(o.OpsPerSec)),
+				txt(format.Duration(o.MeanNS)), txt(format.Duration(o.IQMNS)), txtf("%s – %s", format.Duration(o.P10NS), format.Duration(o.P90NS)), txt(nCalls(r)),
+				txtf("%s/call: %d × %d", format.Duration(r.Calibration.EstimateNS), r.Calibration.Samples, r.Calibration.Batch), hostBounds(r)}
 			if sym {
 				if r.MsgLen > 0 {
-					row = append(row, txt(Float(o.MedianCycles/float64(r.MsgLen), 2)), txt(Float(float64(r.MsgLen)/o.MedianNS*1e3, 1)))
+					row = append(row, txt(format.Float(o.MedianCycles/float64(r.MsgLen), 2)), txt(format.Float(float64(r.MsgLen)/o.MedianNS*1e3, 1)))
 				} else {
 					row = append(row, txt("-"), txt("-"))
 				}
@@ -80,7 +81,7 @@ func (m *model) performance(d *doc, p *evidence.PluginInfo, id string) {
 		d.p(txt("No operation of this plugin was measured in this run."))
 		return
 	}
-	d.fig(barChart(bars, Duration), "Median time per operation per instance"+scaleNote(bars))
+	d.fig(barChart(bars, format.Duration), "Median time per operation per instance"+scaleNote(bars))
 	if len(series) > 0 {
 		note := "log x"
 		if lineLogY(series) {
@@ -105,7 +106,7 @@ func nCalls(r *evidence.Record) string {
 		total += c
 	}
 	if same {
-		return fmt.Sprintf("%d × %s = %s", len(cs), Count(float64(cs[0])), Count(float64(total)))
+		return fmt.Sprintf("%d × %s = %s", len(cs), format.Count(float64(cs[0])), format.Count(float64(total)))
 	}
-	return fmt.Sprintf("%d trials, %s", len(cs), Count(float64(total)))
+	return fmt.Sprintf("%d trials, %s", len(cs), format.Count(float64(total)))
 }

@@ -1,9 +1,11 @@
 package report
 
 import (
-	"crucible.dev/host/internal/evidence"
 	"maps"
 	"slices"
+
+	"crucible.dev/host/internal/evidence"
+	"crucible.dev/host/internal/format"
 )
 
 func (m *model) resources(d *doc, p *evidence.PluginInfo, id string) {
@@ -14,10 +16,10 @@ func (m *model) resources(d *doc, p *evidence.PluginInfo, id string) {
 		t := d.newTable("package", "bytes:")
 		var total int64
 		for _, k := range slices.Sorted(maps.Keys(p.StaticBytes)) {
-			t.row(code(k), txt(Count(float64(p.StaticBytes[k]))))
+			t.row(code(k), txt(format.Count(float64(p.StaticBytes[k]))))
 			total += p.StaticBytes[k]
 		}
-		t.srow("total", Count(float64(total)))
+		t.srow("total", format.Count(float64(total)))
 	}
 	d.h(3, id+"-5-memory", "Memory per operation")
 	d.p(txt("RSS of the plugin process before the timed loop (baseline) and its high-water mark during it (peak), the largest over the trials; heap allocations per call."))
@@ -28,7 +30,7 @@ func (m *model) resources(d *doc, p *evidence.PluginInfo, id string) {
 				continue
 			}
 			s := r.Stats
-			t.srow(in.ID, r.Op, kib(s.RSSBaseKiB), kib(s.RSSPeakKiB), Float(s.AllocsPerOp, 2), Float(s.BytesPerOp, 1))
+			t.srow(in.ID, r.Op, kib(s.RSSBaseKiB), kib(s.RSSPeakKiB), format.Float(s.AllocsPerOp, 2), format.Float(s.BytesPerOp, 1))
 		}
 	}
 }
@@ -37,5 +39,5 @@ func kib(k int64) string {
 	if k <= 0 {
 		return "-"
 	}
-	return Float(float64(k)/1024, 1) + " MiB"
+	return format.Float(float64(k)/1024, 1) + " MiB"
 }

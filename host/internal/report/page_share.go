@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"crucible.dev/host/internal/evidence"
+	"crucible.dev/host/internal/format"
 )
 
 func (m *model) share(d *doc, p *evidence.PluginInfo, id string) {
@@ -20,9 +21,9 @@ func (m *model) share(d *doc, p *evidence.PluginInfo, id string) {
 			}
 			var by []string
 			for _, f := range slices.Sorted(maps.Keys(r.Share.ByFunc)) {
-				by = append(by, f+" "+Percent(r.Share.ByFunc[f]))
+				by = append(by, f+" "+format.Percent(r.Share.ByFunc[f]))
 			}
-			st.srow(in.ID, r.Op, Percent(r.Share.Total), strconv.FormatInt(r.Share.Samples, 10), dash(strings.Join(by, "; ")))
+			st.srow(in.ID, r.Op, format.Percent(r.Share.Total), strconv.FormatInt(r.Share.Samples, 10), dash(strings.Join(by, "; ")))
 		}
 	}
 
@@ -30,7 +31,7 @@ func (m *model) share(d *doc, p *evidence.PluginInfo, id string) {
 	for _, in := range p.Instances {
 		for _, r := range m.records(p.Name, in.ID) {
 			for _, f := range slices.Sorted(maps.Keys(r.Stats.CallsPerOp)) {
-				ct.srow(in.ID, r.Op, f, Float(r.Stats.CallsPerOp[f], 2))
+				ct.srow(in.ID, r.Op, f, format.Float(r.Stats.CallsPerOp[f], 2))
 			}
 		}
 	}

@@ -1,3 +1,7 @@
+// Package report renders a run directory for people: the table printed at
+// the end of a run, summary.md, one page per plugin and the HTML report.
+// Everything is computed from the evidence alone, so rendering the same
+// directory twice gives byte-identical files.
 package report
 
 import (

@@ -5,6 +5,8 @@ import (
 	"math"
 	"sort"
 	"strings"
+
+	"crucible.dev/host/internal/format"
 )
 
 // scatterPoint is one instance on a landscape chart.
@@ -44,12 +46,12 @@ func scatterChart(pts []scatterPoint, xName, yName string) string {
 	for _, t := range xa.ticks() {
 		x := float64(left) + pw*xa.pos(t)
 		fmt.Fprintf(&b, `<line class="grid" x1="%s" y1="%d" x2="%s" y2="%d"/>`+"\n", f1(x), top, f1(x), h-bottom)
-		fmt.Fprintf(&b, `<text class="tick" x="%s" y="%d" text-anchor="middle">%s</text>`+"\n", f1(x), h-bottom+16, esc(Count(t)))
+		fmt.Fprintf(&b, `<text class="tick" x="%s" y="%d" text-anchor="middle">%s</text>`+"\n", f1(x), h-bottom+16, esc(format.Count(t)))
 	}
 	for _, t := range ya.ticks() {
 		y := float64(top) + ph*(1-ya.pos(t))
 		fmt.Fprintf(&b, `<line class="grid" x1="%d" y1="%s" x2="%d" y2="%s"/>`+"\n", left, f1(y), w-right, f1(y))
-		fmt.Fprintf(&b, `<text class="tick" x="%d" y="%s" text-anchor="end">%s</text>`+"\n", left-4, f1(y+4), esc(Duration(t)))
+		fmt.Fprintf(&b, `<text class="tick" x="%d" y="%s" text-anchor="end">%s</text>`+"\n", left-4, f1(y+4), esc(format.Duration(t)))
 	}
 	fmt.Fprintf(&b, `<text class="axis" x="%s" y="%d" text-anchor="middle">%s (log scale)</text>`+"\n", f1(float64(left)+pw/2), h-6, esc(xName))
 	fmt.Fprintf(&b, `<text class="axis" x="12" y="%s" transform="rotate(-90 12 %s)" text-anchor="middle">%s</text>`+"\n", f1(float64(top)+ph/2), f1(float64(top)+ph/2), esc(yName))
@@ -62,8 +64,8 @@ func scatterChart(pts []scatterPoint, xName, yName string) string {
 	for _, p := range pts {
 		cx, cy := float64(left)+pw*xa.pos(p.x), float64(top)+ph*(1-ya.pos(p.y))
 		fmt.Fprintf(&b, `<circle class="dot" cx="%s" cy="%s" r="4" fill="%s"><title>%s: %s, %s bytes</title></circle>`+"\n",
-			f1(cx), f1(cy), colour(p.group), esc(p.label), esc(Duration(p.y)), esc(Count(p.x)))
-		fmt.Fprintf(&b, `<text class="point-label" x="%s" y="%s">%s</text>`+"\n", f1(cx+6), f1(cy-5), esc(clip(p.label, 28)))
+			f1(cx), f1(cy), colour(p.group), esc(p.label), esc(format.Duration(p.y)), esc(format.Count(p.x)))
+		fmt.Fprintf(&b, `<text class="point-label" x="%s" y="%s">%s</text>`+"\n", f1(cx+6), f1(cy-5), esc(format.Clip(p.label, 28)))
 	}
 	for i, g := range gs {
 		ly := top + 16*i + 10

@@ -4,6 +4,8 @@ import (
 	"strconv"
 
 	"crucible.dev/host/internal/evidence"
+	"crucible.dev/host/internal/format"
+	"crucible.dev/host/internal/opkey"
 )
 
 // SummaryMarkdown renders summary.md from the summary alone (without the
@@ -41,16 +43,16 @@ func (m *model) summaryDoc() *doc {
 		}
 		pl := m.pluginCell(in.Plugin)
 		measured := false
-		for _, op := range sortedOps(in.Ops) {
+		for _, op := range opkey.Sorted(in.Ops) {
 			if !headline(in.Kind, op) {
 				continue
 			}
 			o := in.Ops[op]
-			med := txt(Duration(o.MedianNS))
+			med := txt(format.Duration(o.MedianNS))
 			if o.Error != "" {
 				med = txt("error")
 			}
-			t.row(pl, txt(in.ID), txt(katCell(in)), txt(op), med, txt(ciCell(o)), txt(Count(o.MedianCycles)), txt(Count(o.OpsPerSec)), txt(strconv.Itoa(o.Trials)))
+			t.row(pl, txt(in.ID), txt(katCell(in)), txt(op), med, txt(ciCell(o)), txt(format.Count(o.MedianCycles)), txt(format.Count(o.OpsPerSec)), txt(strconv.Itoa(o.Trials)))
 			measured = true
 		}
 		if !measured {
@@ -86,7 +88,7 @@ func opsUnion(ins []*evidence.InstanceSummary) []string {
 			}
 		}
 	}
-	return sortedOps(seen)
+	return opkey.Sorted(seen)
 }
 
 func medianCell(in *evidence.InstanceSummary, op string) string {
@@ -97,14 +99,14 @@ func medianCell(in *evidence.InstanceSummary, op string) string {
 	case o.Error != "":
 		return "error"
 	}
-	return Duration(o.MedianNS)
+	return format.Duration(o.MedianNS)
 }
 
 // withInstructions adds an operation's exact instruction count to a
 // cell, where the run counted it (host run --counter instructions).
 func withInstructions(cell string, in *evidence.InstanceSummary, op string) string {
 	if o, ok := in.Ops[op]; ok && o.Error == "" && o.InstructionsPerOp > 0 {
-		return cell + " · " + Count(o.InstructionsPerOp) + " instr"
+		return cell + " · " + format.Count(o.InstructionsPerOp) + " instr"
 	}
 	return cell
 }

@@ -5,6 +5,7 @@ import (
 	"strings"
 
 	"crucible.dev/host/internal/evidence"
+	"crucible.dev/host/internal/format"
 )
 
 // implementations puts the implementations of one parameter set side by
@@ -62,7 +63,7 @@ func (m *model) implementations(d *doc) {
 			}
 			t.srow(row...)
 		}
-		d.fig(barChart(bars, Duration), k+": median time per call by implementation"+scaleNote(bars))
+		d.fig(barChart(bars, format.Duration), k+": median time per call by implementation"+scaleNote(bars))
 	}
 }
 

@@ -6,6 +6,8 @@ import (
 	"sort"
 
 	"crucible.dev/host/internal/evidence"
+	"crucible.dev/host/internal/format"
+	"crucible.dev/host/internal/opkey"
 	"crucible.dev/registry"
 )
 
@@ -24,7 +26,7 @@ func (m *model) symmetricLadder(d *doc) {
 		for _, base := range baseOps(in.Ops) {
 			r := row{id: in.ID + " " + base, cpb: map[int]float64{}}
 			for op, o := range in.Ops {
-				pt := pointOf(op)
+				pt := opkey.Point(op)
 				msg := pt.MsgLen
 				if pt.Op != base || msg == 0 || (pt.OutLen != 0 && pt.OutLen != 32) || o.Error != "" {
 					continue
@@ -58,7 +60,7 @@ func (m *model) symmetricLadder(d *doc) {
 		cells := []string{r.id}
 		for _, l := range ls {
 			if v, ok := r.cpb[l]; ok {
-				cells = append(cells, Float(v, 2))
+				cells = append(cells, format.Float(v, 2))
 			} else {
 				cells = append(cells, "")
 			}
@@ -71,7 +73,7 @@ func (m *model) symmetricLadder(d *doc) {
 func baseOps(ops map[string]evidence.OpSummary) []string {
 	seen := map[string]bool{}
 	for op := range ops {
-		seen[pointOf(op).Op] = true
+		seen[opkey.Point(op).Op] = true
 	}
 	return slices.Sorted(maps.Keys(seen))
 }

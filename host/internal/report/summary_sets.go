@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"crucible.dev/host/internal/evidence"
+	"crucible.dev/host/internal/format"
 )
 
 // paramSets puts the parameter sets of one family and implementation side
@@ -59,7 +60,7 @@ func (m *model) paramSets(d *doc) {
 			}
 			t.srow(row...)
 		}
-		d.fig(barChart(bars, Duration), title+": median time per call"+scaleNote(bars))
+		d.fig(barChart(bars, format.Duration), title+": median time per call"+scaleNote(bars))
 	}
 }
 

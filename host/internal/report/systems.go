@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"crucible.dev/host/internal/evidence"
+	"crucible.dev/host/internal/format"
 )
 
 // System is one system's dataset: a run and its label.
@@ -158,7 +159,7 @@ func sysMedian(systems []System, i int, k []string) string {
 	if o.Error != "" {
 		return "error"
 	}
-	s := html.EscapeString(Duration(o.MedianNS))
+	s := html.EscapeString(format.Duration(o.MedianNS))
 	if base, ok := opOf(systems[0].Sum, k); i > 0 && measured(base, ok) && o.MedianNS > 0 {
 		s += " (" + versus(o, base) + ")"
 	}

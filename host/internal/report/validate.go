@@ -12,6 +12,7 @@ import (
 	"sort"
 
 	"crucible.dev/host/internal/evidence"
+	"crucible.dev/host/internal/format"
 )
 
 // Problem is one place where a run directory disagrees with its own raw
@@ -158,7 +159,7 @@ func firstDiff(got, want []byte) string {
 			w = wl[i]
 		}
 		if !bytes.Equal(g, w) {
-			return fmt.Sprintf("line %d: has %q, evidence gives %q", i+1, clip(string(g), 80), clip(string(w), 80))
+			return fmt.Sprintf("line %d: has %q, evidence gives %q", i+1, format.Clip(string(g), 80), format.Clip(string(w), 80))
 		}
 	}
 	return "the end of the file"
@@ -208,7 +209,7 @@ func diffValue(path string, a, b any) string {
 	if bytes.Equal(ja, jb) {
 		return ""
 	}
-	return fmt.Sprintf("%s is %s, recomputed %s", path, clip(string(ja), 60), clip(string(jb), 60))
+	return fmt.Sprintf("%s is %s, recomputed %s", path, format.Clip(string(ja), 60), format.Clip(string(jb), 60))
 }
 
 // katConsistent checks what a KAT record derives from its own figures: a

@@ -1,14 +1,18 @@
-// Package report renders a run directory for people: the table printed at
-// the end of a run, summary.md, one page per plugin and the HTML report.
-// Everything is computed from the evidence alone, so rendering the same
-// directory twice gives byte-identical files.
-package report
+// Package format writes figures as every human-readable output of the
+// host shows them: the reports, the end-of-run table, compare and gate.
+// Durations and counts get three significant digits or thousands
+// separators, a confidence interval reads "lo – hi (level%)", and a value
+// that is not there reads "-". It sits below the renderer, compare and
+// the gate so that a median reads the same wherever it is printed.
+package format
 
 import (
 	"fmt"
 	"math"
 	"strconv"
 	"strings"
+
+	"crucible.dev/host/internal/stats"
 )
 
 // Duration formats nanoseconds with three significant digits.
@@ -62,3 +66,22 @@ func Float(x float64, dec int) string {
 
 // Percent formats a fraction.
 func Percent(f float64) string { return fmt.Sprintf("%.1f%%", 100*f) }
+
+// Interval formats a confidence interval of a median with the level it
+// reaches, "-" without one (fewer than two units).
+func Interval(iv stats.Interval) string {
+	if !iv.Valid() {
+		return "-"
+	}
+	return fmt.Sprintf("%s – %s (%s%%)", Duration(iv.Lo), Duration(iv.Hi), Float(100*iv.Level, 2))
+}
+
+// Clip shortens text to n characters, the last an ellipsis, so a long
+// name or value cannot widen a chart label or a one-line message.
+func Clip(s string, n int) string {
+	r := []rune(s)
+	if len(r) <= n {
+		return s
+	}
+	return string(r[:n-1]) + "…"
+}
