@@ -58,7 +58,7 @@ func systemsReport(out string, dirs []string) error {
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return &exitError{1, err}
 	}
-	if err := report.Write(out, report.Systems(systems)); err != nil {
+	if err := evidence.WriteFiles(out, report.Systems(systems)); err != nil {
 		return &exitError{1, err}
 	}
 	fmt.Printf("wrote %s/index.html: %d systems side by side\n", out, len(systems))

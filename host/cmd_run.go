@@ -178,7 +178,7 @@ func writeSummary(dir string) (*evidence.Summary, error) {
 	if err := evidence.WriteJSON(evidence.SummaryPath(dir), sum); err != nil {
 		return nil, err
 	}
-	if err := report.Write(dir, report.Render(run, sum)); err != nil {
+	if err := evidence.WriteFiles(dir, report.Render(run, sum)); err != nil {
 		return nil, err
 	}
 	return sum, nil

@@ -11,6 +11,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"crucible.dev/host/internal/evidence/evidencetest"
 )
 
 // chromium finds Debian's chromium (tools/setup.sh installs it for CI).
@@ -50,8 +52,8 @@ var consoleLine = regexp.MustCompile(`(?m)^.*:CONSOLE[:(].*$|^.*Uncaught.*$`)
 func TestHTMLInChromium(t *testing.T) {
 	bin := chromium(t)
 	dir := t.TempDir()
-	synthRun(t, dir)
-	renderDir(t, dir)
+	evidencetest.Run(t, dir)
+	evidencetest.Render(t, dir, Render)
 	url := "file://" + filepath.ToSlash(filepath.Join(dir, "report", "index.html"))
 
 	// The console check must be able to fail: a page that logs an error

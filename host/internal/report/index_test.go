@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"crucible.dev/host/internal/evidence"
+	"crucible.dev/host/internal/evidence/evidencetest"
 )
 
 // TestRenderReadsNoFiles: rendering works from the loaded evidence and
@@ -17,7 +18,7 @@ import (
 func TestRenderReadsNoFiles(t *testing.T) {
 	dir := filepath.Join(t.TempDir(), "run")
 	must(t, os.MkdirAll(dir, 0o755))
-	synthRun(t, dir)
+	evidencetest.Run(t, dir)
 	must(t, os.WriteFile(evidence.KATFilePath(dir, "toykem", "Toy-512/fast", "nist-rsp"), []byte("kat\n"), 0o644))
 	must(t, os.WriteFile(filepath.Join(dir, "robust", "toykex", ".hidden"), []byte("x\n"), 0o644))
 	run, err := evidence.Load(dir)

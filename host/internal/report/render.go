@@ -7,44 +7,27 @@ package report
 import (
 	"fmt"
 	"html"
-	"path/filepath"
 	"strings"
 
 	"crucible.dev/host/internal/evidence"
 )
 
-// File is one rendered report file.
-type File struct {
-	Path string // relative to the run directory, slash-separated
-	Data []byte
-}
-
 // Render computes every report of a run from its evidence alone:
 // summary.md, report/<plugin>.md per plugin and report/index.html. The
 // output depends on nothing but run and sum (no clock, no map order), so
 // `host validate` can demand byte-identical files.
-func Render(run *evidence.Run, sum *evidence.Summary) []File {
+func Render(run *evidence.Run, sum *evidence.Summary) []evidence.File {
 	m := newModel(run, sum)
 	sd := m.summaryDoc()
-	files := []File{{"summary.md", sd.markdown()}}
+	files := []evidence.File{{Path: "summary.md", Data: sd.markdown()}}
 	var pages []*doc
 	for _, p := range m.plugins {
 		pd := m.pluginPage(p)
 		pages = append(pages, pd)
-		files = append(files, File{"report/" + pd.plugin + ".md", pd.markdown()})
+		files = append(files, evidence.File{Path: "report/" + pd.plugin + ".md", Data: pd.markdown()})
 	}
-	files = append(files, File{"report/index.html", indexHTML(sum, sd, pages)})
+	files = append(files, evidence.File{Path: "report/index.html", Data: indexHTML(sum, sd, pages)})
 	return files
-}
-
-// Write writes rendered files under dir, each atomically.
-func Write(dir string, files []File) error {
-	for _, f := range files {
-		if err := evidence.WriteFile(filepath.Join(dir, filepath.FromSlash(f.Path)), f.Data); err != nil {
-			return err
-		}
-	}
-	return nil
 }
 
 // css styles index.html; the page loads nothing else.

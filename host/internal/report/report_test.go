@@ -14,13 +14,16 @@ import (
 	"golang.org/x/perf/benchfmt"
 
 	"crucible.dev/host/internal/evidence"
+	"crucible.dev/host/internal/evidence/evidencetest"
 	"crucible.dev/host/internal/stats"
 )
 
+var must = evidencetest.Must
+
 func TestRenderPagesAndDeterminism(t *testing.T) {
 	dir := t.TempDir()
-	synthRun(t, dir)
-	first := renderDir(t, dir)
+	evidencetest.Run(t, dir)
+	first := evidencetest.Render(t, dir, Render)
 	names := map[string]bool{}
 	for _, f := range first {
 		names[f.Path] = true
@@ -43,7 +46,7 @@ func TestRenderPagesAndDeterminism(t *testing.T) {
 		}
 	}
 
-	page := read(t, dir, "report/toykem.md")
+	page := evidencetest.Read(t, dir, "report/toykem.md")
 	for _, sec := range []string{"## 1 Basic information", "## 2 Assessment environment", "## 3 KAT results by source", "## 4 Performance",
 		"## 5 Resource consumption", "## 6 Transmission and storage", "## 7 Symmetric-primitive share", "## 8 Raw evidence index"} {
 		if !strings.Contains(page, "\n"+sec+"\n") {
@@ -60,7 +63,7 @@ func TestRenderPagesAndDeterminism(t *testing.T) {
 	if !strings.Contains(page, "12,345") {
 		t.Errorf("toykem.md: static size missing")
 	}
-	kex := read(t, dir, "report/toykex.md")
+	kex := evidencetest.Read(t, dir, "report/toykex.md")
 	// Two passes of 32 and 48 bytes plus both parties' 32-byte keys.
 	if !regexp.MustCompile(`\| ToyKEX \| 2 \| pass1 32, pass2 48 \| 80 \| 64 \| 144 \|`).MatchString(kex) {
 		t.Errorf("toykex.md: KEX passes and bandwidth row missing:\n%s", kex)
@@ -74,7 +77,7 @@ func TestRenderPagesAndDeterminism(t *testing.T) {
 	if !strings.Contains(kex, "rfc: case 3: wrong shared secret") {
 		t.Errorf("toykex.md: first KAT failure not shown")
 	}
-	hash := read(t, dir, "report/toyhash.md")
+	hash := evidencetest.Read(t, dir, "report/toyhash.md")
 	if !strings.Contains(hash, "| ToyHash | hash@1024 | 80.0% | 100 | toy.compress 80.0% |") {
 		t.Errorf("toyhash.md: hash share row missing:\n%s", hash)
 	}
@@ -82,7 +85,7 @@ func TestRenderPagesAndDeterminism(t *testing.T) {
 		t.Errorf("toyhash.md: calls per op row missing")
 	}
 
-	sum := read(t, dir, "summary.md")
+	sum := evidencetest.Read(t, dir, "summary.md")
 	for _, sec := range []string{"## Parameter sets side by side", "## Implementations side by side", "## Across families by security category",
 		"### Category 1: KEMs", "### Category 5: KEMs", "## Symmetric primitives: cycles per byte against message length"} {
 		if !strings.Contains(sum, sec) {
@@ -104,9 +107,9 @@ func TestRenderPagesAndDeterminism(t *testing.T) {
 
 func TestHTMLSelfContained(t *testing.T) {
 	dir := t.TempDir()
-	synthRun(t, dir)
-	renderDir(t, dir)
-	h := read(t, dir, "report/index.html")
+	evidencetest.Run(t, dir)
+	evidencetest.Render(t, dir, Render)
+	h := evidencetest.Read(t, dir, "report/index.html")
 	for _, class := range []string{`class="chart bar-chart"`, `class="chart line-chart"`, `class="chart spread-chart"`} {
 		if !strings.Contains(h, class) {
 			t.Errorf("index.html lacks a %s", class)
@@ -134,8 +137,8 @@ func TestHTMLSelfContained(t *testing.T) {
 
 func TestValidate(t *testing.T) {
 	dir := t.TempDir()
-	synthRun(t, dir)
-	renderDir(t, dir)
+	evidencetest.Run(t, dir)
+	evidencetest.Render(t, dir, Render)
 	probs, err := Validate(dir, nil)
 	must(t, err)
 	if len(probs) != 0 {
@@ -150,13 +153,13 @@ func TestValidate(t *testing.T) {
 		what  string
 	}{
 		{"raw sample", func(t *testing.T, dir string) {
-			editRecord(t, filepath.Join(dir, rec), func(r *evidence.Record) { r.Trials[2].NS[7] += 1000 })
+			evidencetest.Edit(t, filepath.Join(dir, rec), func(r *evidence.Record) { r.Trials[2].NS[7] += 1000 })
 		}, rec, "statistics do not follow from the raw trials"},
 		{"statistic", func(t *testing.T, dir string) {
-			editRecord(t, filepath.Join(dir, rec), func(r *evidence.Record) { r.Stats.NS.Median *= 0.9 })
+			evidencetest.Edit(t, filepath.Join(dir, rec), func(r *evidence.Record) { r.Stats.NS.Median *= 0.9 })
 		}, rec, "ns.median"},
 		{"moved record", func(t *testing.T, dir string) {
-			editRecord(t, filepath.Join(dir, rec), func(r *evidence.Record) { r.Op = "decaps" })
+			evidencetest.Edit(t, filepath.Join(dir, rec), func(r *evidence.Record) { r.Op = "decaps" })
 		}, rec, "belongs in records/toykem/Toy-512_fast/decaps.json"},
 		{"KAT statuses", func(t *testing.T, dir string) {
 			p := filepath.Join(dir, "kat/toykex/ToyKEX.json")
@@ -165,18 +168,18 @@ func TestValidate(t *testing.T) {
 		}, "kat/toykex/ToyKEX.json", "source rfc: status pass with 7 passed, 1 failed"},
 		{"KAT count", func(t *testing.T, dir string) {
 			// Consistent in itself, so only the page shows it.
-			editKAT(t, filepath.Join(dir, "kat/toykex/ToyKEX.json"), func(k *evidence.KATRecord) { k.Results[0].Passed = 9 })
+			evidencetest.Edit(t, filepath.Join(dir, "kat/toykex/ToyKEX.json"), func(k *evidence.KATRecord) { k.Results[0].Passed = 9 })
 		}, "report/toykex.md", "differs from a fresh rendering"},
 		{"KAT result summarised", func(t *testing.T, dir string) {
-			editKAT(t, filepath.Join(dir, "kat/toykem/Toy-512_slow.json"), func(k *evidence.KATRecord) { k.Results[0].Records = 10 })
+			evidencetest.Edit(t, filepath.Join(dir, "kat/toykem/Toy-512_slow.json"), func(k *evidence.KATRecord) { k.Results[0].Records = 10 })
 		}, "summary.json", "differs from a fresh rendering"},
 		{"KAT digest", func(t *testing.T, dir string) {
-			editKAT(t, filepath.Join(dir, "kat/toykem/Toy-1024_slow.json"), func(k *evidence.KATRecord) {
+			evidencetest.Edit(t, filepath.Join(dir, "kat/toykem/Toy-1024_slow.json"), func(k *evidence.KATRecord) {
 				k.Results[0].Digest = strings.Replace(k.Results[0].Digest, "ff", "fe", 1)
 			})
 		}, "kat/toykem/Toy-1024_slow.json", "status pass with digest"},
 		{"KAT status", func(t *testing.T, dir string) {
-			editKAT(t, filepath.Join(dir, "kat/toykex/ToyKEX.json"), func(k *evidence.KATRecord) { k.Status = "pass" })
+			evidencetest.Edit(t, filepath.Join(dir, "kat/toykex/ToyKEX.json"), func(k *evidence.KATRecord) { k.Status = "pass" })
 		}, "kat/toykex/ToyKEX.json", "status pass does not follow"},
 		{"page", func(t *testing.T, dir string) {
 			p := filepath.Join(dir, "report/toyhash.md")
@@ -190,7 +193,7 @@ func TestValidate(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			d := t.TempDir()
-			copyDir(t, dir, d)
+			evidencetest.CopyDir(t, dir, d)
 			c.edit(t, d)
 			probs, err := Validate(d, nil)
 			must(t, err)
@@ -209,8 +212,8 @@ func TestValidate(t *testing.T) {
 // share does not follow.
 func TestValidateShares(t *testing.T) {
 	dir := t.TempDir()
-	synthRun(t, dir)
-	renderDir(t, dir)
+	evidencetest.Run(t, dir)
+	evidencetest.Render(t, dir, Render)
 	// A stand-in for the campaign's profile parser: the share is the
 	// profile's first byte in percent.
 	share := func(pprof []byte, prefixes []string) (*evidence.HashShare, error) {
@@ -253,10 +256,10 @@ func TestValidateShares(t *testing.T) {
 
 func TestCompareAndGateSlowdown(t *testing.T) {
 	old := t.TempDir()
-	synthRun(t, old)
+	evidencetest.Run(t, old)
 	slow := t.TempDir()
-	copyDir(t, old, slow)
-	scaleRun(t, slow, 1.2)
+	evidencetest.CopyDir(t, old, slow)
+	evidencetest.Scale(t, slow, 1.2)
 	or, err := evidence.Load(old)
 	must(t, err)
 	sr, err := evidence.Load(slow)
@@ -345,7 +348,7 @@ func TestCompareAndGateSlowdown(t *testing.T) {
 
 func TestBenchfmtParses(t *testing.T) {
 	dir := t.TempDir()
-	synthRun(t, dir)
+	evidencetest.Run(t, dir)
 	run, err := evidence.Load(dir)
 	must(t, err)
 	var buf bytes.Buffer
@@ -423,27 +426,4 @@ func TestNiceAndOrder(t *testing.T) {
 	if l := newAxis(20, 60, true); l.log || l.lo != 0 || l.hi != 100 {
 		t.Errorf("axis over 20..60 = %+v, want linear 0..100", l)
 	}
-}
-
-func read(t *testing.T, dir, rel string) string {
-	t.Helper()
-	b, err := os.ReadFile(filepath.Join(dir, rel))
-	must(t, err)
-	return string(b)
-}
-
-func editRecord(t *testing.T, path string, edit func(*evidence.Record)) {
-	t.Helper()
-	var r evidence.Record
-	must(t, evidence.ReadJSON(path, &r))
-	edit(&r)
-	must(t, evidence.WriteJSON(path, &r))
-}
-
-func editKAT(t *testing.T, path string, edit func(*evidence.KATRecord)) {
-	t.Helper()
-	var k evidence.KATRecord
-	must(t, evidence.ReadJSON(path, &k))
-	edit(&k)
-	must(t, evidence.WriteJSON(path, &k))
 }

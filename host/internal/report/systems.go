@@ -23,7 +23,7 @@ type System struct {
 // each median's ratio to the first system's. Check boxes above the tables
 // hide a system's columns (CSS alone: the page runs no script and loads
 // nothing). Like Render, the output depends on the evidence alone.
-func Systems(systems []System) []File {
+func Systems(systems []System) []evidence.File {
 	var b strings.Builder
 	b.WriteString("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n")
 	b.WriteString(`<meta http-equiv="Content-Security-Policy" content="default-src 'none'; style-src 'unsafe-inline'; img-src data:">` + "\n")
@@ -90,7 +90,7 @@ func Systems(systems []System) []File {
 		b.WriteString("</section>\n")
 	}
 	b.WriteString("</main>\n</body>\n</html>\n")
-	return []File{{"index.html", []byte(b.String())}}
+	return []evidence.File{{Path: "index.html", Data: []byte(b.String())}}
 }
 
 // systemTable describes each system: its run and host state.

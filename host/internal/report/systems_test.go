@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"crucible.dev/host/internal/evidence"
+	"crucible.dev/host/internal/evidence/evidencetest"
 )
 
 // twoSystems builds two synthetic runs and labels them as two systems, the
@@ -18,7 +19,7 @@ func twoSystems(t *testing.T, slow float64) []System {
 	var out []System
 	for _, label := range []string{"x86_1", "x86_1-noavx"} {
 		dir := t.TempDir()
-		synthRun(t, dir)
+		evidencetest.Run(t, dir)
 		run, err := evidence.Load(dir)
 		must(t, err)
 		for i := range run.Plugins {
@@ -72,7 +73,7 @@ func TestSystemsDeterministic(t *testing.T) {
 func TestSystemsInChromium(t *testing.T) {
 	bin := chromium(t)
 	dir := t.TempDir()
-	must(t, Write(dir, Systems(twoSystems(t, 1.5))))
+	must(t, evidence.WriteFiles(dir, Systems(twoSystems(t, 1.5))))
 	dom, stderr := headless(t, bin, "file://"+filepath.ToSlash(filepath.Join(dir, "index.html")), "--dump-dom")
 	if m := consoleLine.FindAll(stderr, -1); len(m) > 0 {
 		t.Errorf("the systems page logged to the console:\n%s", bytes.Join(m, []byte("\n")))

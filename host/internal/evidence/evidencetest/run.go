@@ -1,4 +1,11 @@
-package report
+// Package evidencetest writes synthetic run directories for the tests of
+// the packages that read them (the renderer, compare, the gate,
+// validation, export), as net/http/httptest gives handlers' tests a
+// server: the evidence files are written directly, as a campaign would
+// write them, so a test needs no plugin process and runs in milliseconds,
+// and the samples come from a seeded generator, so the same test always
+// sees the same run.
+package evidencetest
 
 import (
 	"math"
@@ -12,11 +19,6 @@ import (
 	"crucible.dev/registry"
 )
 
-// The tests build run directories by writing evidence files directly, as
-// the campaign would, so they need no plugin process and run in
-// milliseconds. The samples come from a seeded generator: the same test
-// always sees the same run.
-
 // synthOp is one operation to synthesise, with its per-call time in ns.
 type synthOp struct {
 	op     string
@@ -25,17 +27,17 @@ type synthOp struct {
 	ns     float64
 }
 
-// synthRun writes a run directory with three plugins: a KEM family with
+// Run writes a run directory with three plugins: a KEM family with
 // two parameter sets and two implementations, a two-pass key exchange, and
 // a hash measured over a ladder of message lengths with profiles' hash
 // shares.
-func synthRun(t *testing.T, dir string) {
+func Run(t testing.TB, dir string) {
 	t.Helper()
 	camp := evidence.Campaign{Tool: "crucible host", Command: []string{"host", "run", "--suite", "all"}, Started: "2026-01-02T03:04:05Z", Suite: "all",
 		Settings: evidence.Settings{Trials: 5, TrialTargetSec: 0.02, MinCalls: 100, CPU: -1, Profile: true, MsgLens: []int{16, 1024, 65536}},
 		Environment: evidence.Environment{Hostname: "h", Kernel: "6.1", OS: "linux", Arch: "amd64", CPUModel: "Test CPU", CPUs: 2, GoVersion: "go1.26.8",
 			GOMAXPROCS: 2, Governor: "performance", Turbo: "off", SMT: "off", PerfParanoid: "1", Load: "0.10 0.20 0.30", CgroupCPU: "max"}}
-	must(t, evidence.WriteJSON(evidence.CampaignPath(dir), camp))
+	Must(t, evidence.WriteJSON(evidence.CampaignPath(dir), camp))
 
 	rng := rand.New(rand.NewPCG(1, 2))
 	kem := evidence.PluginInfo{Name: "toykem", Source: "plugins/toykem", Version: "0.1.0", Module: "crucible.dev/plugins/toykem", GoVersion: "go1.26.8",
@@ -64,45 +66,45 @@ func synthRun(t *testing.T, dir string) {
 			kr := evidence.KATRecord{Plugin: "toykem", Instance: id, Status: status, Results: []evidence.KATResult{
 				{Source: "nist-rsp", Type: "generated", Status: "pass", Records: 100, Digest: "00112233445566778899aabbccddeeff", Expected: "00112233445566778899aabbccddeeff", Origin: "test"},
 			}}
-			must(t, evidence.WriteJSON(evidence.KATPath(dir, "toykem", id), kr))
+			Must(t, evidence.WriteJSON(evidence.KATPath(dir, "toykem", id), kr))
 		}
 	}
-	must(t, evidence.WriteJSON(evidence.PluginPath(dir, "toykem"), kem))
+	Must(t, evidence.WriteJSON(evidence.PluginPath(dir, "toykem"), kem))
 
 	kexSz := registry.Sizes{PublicKey: 32, SecretKey: 32, SharedSecret: 32, Messages: []int{32, 48}}
 	kex := evidence.PluginInfo{Name: "toykex", Source: "plugins/toykex", Version: "0.2.0", Module: "crucible.dev/plugins/toykex", Status: "ok",
 		Instances: []evidence.InstanceInfo{{ID: "ToyKEX", Name: "ToyKEX", Kind: registry.KindKEX, Family: "ToyKEX", Category: 1, Declared: kexSz, Actual: &kexSz,
 			Ops: []string{"init_a", "pass1", "exchange"}}},
 		Findings: []evidence.Finding{{Plugin: "toykex", Instance: "ToyKEX", What: "size", Detail: "a finding for the page"}}}
-	must(t, evidence.WriteJSON(evidence.PluginPath(dir, "toykex"), kex))
+	Must(t, evidence.WriteJSON(evidence.PluginPath(dir, "toykex"), kex))
 	for i, op := range []string{"init_a", "pass1", "exchange"} {
 		// pass1 is four orders of magnitude faster: the bar chart goes log.
 		ns := []float64{30000, 5, 90000}[i]
 		synthRecord(t, dir, rng, "toykex", "ToyKEX", "ToyKEX", "", "kex", synthOp{op: op, base: op, ns: ns}, nil)
 	}
-	must(t, evidence.WriteJSON(evidence.KATPath(dir, "toykex", "ToyKEX"), evidence.KATRecord{Plugin: "toykex", Instance: "ToyKEX", Status: "fail",
+	Must(t, evidence.WriteJSON(evidence.KATPath(dir, "toykex", "ToyKEX"), evidence.KATRecord{Plugin: "toykex", Instance: "ToyKEX", Status: "fail",
 		Results: []evidence.KATResult{{Source: "rfc", Type: "vectors", Status: "fail", Passed: 7, Failed: 1, Failures: []string{"case 3: wrong shared secret"}}}}))
 
 	hashSz := registry.Sizes{Digest: 32}
 	sym := evidence.PluginInfo{Name: "toyhash", Source: "plugins/toyhash", Version: "1.0.0", Module: "crucible.dev/plugins/toyhash", Status: "ok",
 		Instances: []evidence.InstanceInfo{{ID: "ToyHash", Name: "ToyHash", Kind: registry.KindHash, Family: "ToyHash", Declared: hashSz, Actual: &hashSz,
 			Ops: []string{"hash"}, Profile: []string{"toy.compress"}}}}
-	must(t, evidence.WriteJSON(evidence.PluginPath(dir, "toyhash"), sym))
+	Must(t, evidence.WriteJSON(evidence.PluginPath(dir, "toyhash"), sym))
 	for _, l := range []int{16, 1024, 65536} {
 		share := &evidence.HashShare{Total: 0.8, ByFunc: map[string]float64{"toy.compress": 0.8}, Samples: 100, Prefix: []string{"toy.compress"}}
 		synthRecord(t, dir, rng, "toyhash", "ToyHash", "ToyHash", "", "hash",
 			synthOp{op: "hash@" + strconv.Itoa(l), base: "hash", msgLen: l, ns: 50 + 1.5*float64(l)}, share)
 	}
 	// Evidence of a step the pages do not index by instance.
-	must(t, os.MkdirAll(filepath.Join(dir, "robust", "toykex"), 0o755))
-	must(t, os.WriteFile(filepath.Join(dir, "robust", "toykex", "ToyKEX.json"), []byte("{}\n"), 0o644))
-	must(t, os.MkdirAll(filepath.Join(dir, "logs"), 0o755))
-	must(t, os.WriteFile(evidence.LogPath(dir, "toykem"), []byte("log\n"), 0o644))
+	Must(t, os.MkdirAll(filepath.Join(dir, "robust", "toykex"), 0o755))
+	Must(t, os.WriteFile(filepath.Join(dir, "robust", "toykex", "ToyKEX.json"), []byte("{}\n"), 0o644))
+	Must(t, os.MkdirAll(filepath.Join(dir, "logs"), 0o755))
+	Must(t, os.WriteFile(evidence.LogPath(dir, "toykem"), []byte("log\n"), 0o644))
 }
 
 // synthRecord writes one record: five trials of 40 samples around ns
 // with a little multiplicative noise and a rare outlier.
-func synthRecord(t *testing.T, dir string, rng *rand.Rand, plugin, id, name, impl, kind string, o synthOp, share *evidence.HashShare) {
+func synthRecord(t testing.TB, dir string, rng *rand.Rand, plugin, id, name, impl, kind string, o synthOp, share *evidence.HashShare) {
 	t.Helper()
 	r := &evidence.Record{Plugin: plugin, Instance: id, Name: name, Impl: impl, Kind: kind, Op: o.op, BaseOp: o.base, MsgLen: o.msgLen,
 		Calibration: evidence.Calibration{EstimateNS: o.ns, Batch: 4, Samples: 40}, Share: share,
@@ -128,61 +130,5 @@ func synthRecord(t *testing.T, dir string, rng *rand.Rand, plugin, id, name, imp
 		r.Profile = filepath.ToSlash(filepath.Join("profiles", plugin, evidence.Safe(id), evidence.Safe(o.op)+".pprof"))
 	}
 	r.Stats = r.Recompute()
-	must(t, evidence.WriteJSON(evidence.RecordPath(dir, plugin, id, o.op), r))
-}
-
-// scaleRun multiplies every raw sample of every record in dir by f and
-// recomputes the statistics, as a run on a slower machine would read.
-func scaleRun(t *testing.T, dir string, f float64) {
-	t.Helper()
-	run, err := evidence.Load(dir)
-	must(t, err)
-	for _, r := range run.Records {
-		for i := range r.Trials {
-			for j := range r.Trials[i].NS {
-				r.Trials[i].NS[j] = int64(math.Round(float64(r.Trials[i].NS[j]) * f))
-				r.Trials[i].Cycles[j] = int64(math.Round(float64(r.Trials[i].Cycles[j]) * f))
-			}
-		}
-		r.Stats = r.Recompute()
-		must(t, evidence.WriteJSON(filepath.Join(dir, run.Paths[r]), r))
-	}
-}
-
-// renderDir writes summary.json and every report of dir, as host report.
-func renderDir(t *testing.T, dir string) []File {
-	t.Helper()
-	run, err := evidence.Load(dir)
-	must(t, err)
-	sum := evidence.Summarize(run)
-	must(t, evidence.WriteJSON(evidence.SummaryPath(dir), sum))
-	files := Render(run, sum)
-	must(t, Write(dir, files))
-	return files
-}
-
-func copyDir(t *testing.T, src, dst string) {
-	t.Helper()
-	err := filepath.WalkDir(src, func(p string, d os.DirEntry, err error) error {
-		if err != nil {
-			return err
-		}
-		rel, _ := filepath.Rel(src, p)
-		if d.IsDir() {
-			return os.MkdirAll(filepath.Join(dst, rel), 0o755)
-		}
-		b, err := os.ReadFile(p)
-		if err != nil {
-			return err
-		}
-		return os.WriteFile(filepath.Join(dst, rel), b, 0o644)
-	})
-	must(t, err)
-}
-
-func must(t *testing.T, err error) {
-	t.Helper()
-	if err != nil {
-		t.Fatal(err)
-	}
+	Must(t, evidence.WriteJSON(evidence.RecordPath(dir, plugin, id, o.op), r))
 }
