@@ -5,8 +5,8 @@ import (
 	"fmt"
 	"os"
 
+	"crucible.dev/host/internal/compare"
 	"crucible.dev/host/internal/evidence"
-	"crucible.dev/host/internal/report"
 )
 
 func init() {
@@ -41,6 +41,6 @@ func cmdCompare(args []string) error {
 		}
 		fmt.Printf("cross-system comparison: %s on %q, %s on %q\n\n", fs.Arg(0), a, fs.Arg(1), b)
 	}
-	report.WriteComparison(os.Stdout, report.Compare(old, new, *alpha))
+	compare.Write(os.Stdout, compare.Runs(old, new, *alpha))
 	return nil
 }

@@ -113,7 +113,7 @@ func TestReportCommandsEndToEnd(t *testing.T) {
 	// against three cannot reach 5% (the U test's smallest p is 2/20),
 	// and compare says so for every operation instead of calling the
 	// correlated per-call samples' shift significant. (Five trials
-	// against five detect it: report.TestCompareAndGateSlowdown.)
+	// against five detect it: compare.TestSlowdown.)
 	code, out, _ = capture(t, "compare", dir, slow)
 	want := len(slowRun.Records)
 	if code != 0 || !strings.Contains(out, strconv.Itoa(want)+" operation(s) in both runs: 0 significantly slower") || strings.Count(out, "none (too few trials)") != want {

@@ -1,4 +1,15 @@
-package report
+// Package compare sets two runs side by side, operation by operation, as
+// benchstat does for Go benchmarks: each side's median over its trials'
+// medians with its confidence interval, the change, and whether a
+// Mann–Whitney U test over the trials' medians calls it significant.
+//
+// The statistics themselves (the order-statistic interval of a median,
+// the U test, the smallest change it could detect) are in package stats,
+// which knows nothing of runs: they serve the records, the reports and
+// host ab alike. This package holds what is about two runs: pairing
+// their records by unit (opkey.Key), the row for an operation only one
+// run measured, and the table compare prints.
+package compare
 
 import (
 	"fmt"
@@ -46,9 +57,9 @@ func trialsByOp(r *evidence.Run) (map[opkey.Key][]float64, []opkey.Key) {
 	return trials, keys
 }
 
-// Compare compares every operation of two runs; alpha is the significance
+// Runs compares every operation of two runs; alpha is the significance
 // level of the U test (0.05 when zero).
-func Compare(old, new *evidence.Run, alpha float64) []Delta {
+func Runs(old, new *evidence.Run, alpha float64) []Delta {
 	if alpha == 0 {
 		alpha = 0.05
 	}
@@ -71,12 +82,12 @@ func Compare(old, new *evidence.Run, alpha float64) []Delta {
 	return out
 }
 
-// WriteComparison prints a comparison: each side's median over its
+// Write prints a comparison: each side's median over its
 // trials' medians with that median's confidence interval, the change
 // ("~" when not significant), the U test's p-value and units, and the
 // smallest change the test could have detected; then the geometric mean
 // of the medians over the operations both runs measured.
-func WriteComparison(w io.Writer, ds []Delta) {
+func Write(w io.Writer, ds []Delta) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "plugin\tinstance\toperation\told median\told CI\tnew median\tnew CI\tchange\tp (trials)\tdetectable\n")
 	var lo, ln float64
