@@ -10,7 +10,7 @@ import (
 	"strings"
 
 	"crucible.dev/host/internal/evidence"
-	"crucible.dev/host/internal/report"
+	"crucible.dev/host/internal/gate"
 )
 
 func init() {
@@ -51,24 +51,24 @@ func cmdBaseline(args []string) error {
 	if fs.NArg() != 1 {
 		return usageErr("usage: host baseline [--metric time|instructions] [--tolerance T] DIR > baseline.json")
 	}
-	if *metric != "time" && *metric != report.MetricInstructions {
+	if *metric != "time" && *metric != gate.MetricInstructions {
 		return usageErr("baseline: --metric %q: time or instructions", *metric)
 	}
 	run, err := evidence.Load(fs.Arg(0))
 	if err != nil {
 		return usageErr("baseline: %v", err)
 	}
-	var b *report.Baseline
-	if *metric == report.MetricInstructions {
+	var b *gate.Baseline
+	if *metric == gate.MetricInstructions {
 		if tol < 0 {
-			tol = report.DefaultInstructionTolerance
+			tol = gate.DefaultInstructionTolerance
 		}
-		b = report.MakeInstructionBaseline(run, float64(tol))
+		b = gate.MakeInstructionBaseline(run, float64(tol))
 	} else {
 		if tol < 0 {
-			tol = report.DefaultTolerance
+			tol = gate.DefaultTolerance
 		}
-		b = report.MakeBaseline(run, float64(tol))
+		b = gate.MakeBaseline(run, float64(tol))
 	}
 	if len(b.Floors) == 0 {
 		return &exitError{1, fmt.Errorf("baseline: %s holds no measured operation", fs.Arg(0))}
@@ -94,7 +94,7 @@ func cmdGate(args []string) error {
 	if fs.NArg() != 1 || *path == "" {
 		return usageErr("usage: host gate --baseline baseline.json DIR")
 	}
-	var b report.Baseline
+	var b gate.Baseline
 	if err := evidence.ReadJSON(*path, &b); err != nil {
 		return usageErr("gate: %v", err)
 	}
@@ -108,8 +108,8 @@ func cmdGate(args []string) error {
 	if err != nil {
 		return usageErr("gate: %v", err)
 	}
-	vs := report.Gate(&b, run, *allowMissing)
-	report.WriteGate(os.Stdout, b.Metric, vs)
+	vs := gate.Check(&b, run, *allowMissing)
+	gate.Write(os.Stdout, b.Metric, vs)
 	var bad []string
 	for _, v := range vs {
 		if v.Fails() {

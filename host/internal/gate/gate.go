@@ -1,4 +1,8 @@
-package report
+// Package gate is the regression gate: a baseline of per-operation
+// ceilings taken from one run (host baseline), and the verdicts of a later
+// run checked against it (host gate), on median time or on exact
+// instruction counts.
+package gate
 
 import (
 	"fmt"
@@ -82,10 +86,10 @@ func (v Verdict) String() string {
 	return fmt.Sprintf("%s %s %s: %s", v.Plugin, v.Instance, v.Op, v.Detail)
 }
 
-// Gate checks every floor of b against run. An operation the run did not
+// Check checks every floor of b against run. An operation the run did not
 // measure fails unless allowMissing is set (a gate that silently passes
 // because a benchmark stopped running is no gate).
-func Gate(b *Baseline, run *evidence.Run, allowMissing bool) []Verdict {
+func Check(b *Baseline, run *evidence.Run, allowMissing bool) []Verdict {
 	recs := map[opkey.Key]*evidence.Record{}
 	for _, r := range run.Records {
 		recs[opkey.Of(r)] = r
@@ -93,7 +97,7 @@ func Gate(b *Baseline, run *evidence.Run, allowMissing bool) []Verdict {
 	floors := append([]Floor(nil), b.Floors...)
 	sortFloors(floors)
 	if b.Metric == MetricInstructions {
-		return gateInstructions(floors, recs, allowMissing)
+		return checkInstructions(floors, recs, allowMissing)
 	}
 	var out []Verdict
 	for _, f := range floors {
@@ -122,10 +126,10 @@ func Gate(b *Baseline, run *evidence.Run, allowMissing bool) []Verdict {
 	return out
 }
 
-// WriteGate prints the verdicts of a baseline of metric as a table.
-func WriteGate(w io.Writer, metric string, vs []Verdict) {
+// Write prints the verdicts of a baseline of metric as a table.
+func Write(w io.Writer, metric string, vs []Verdict) {
 	if metric == MetricInstructions {
-		writeGateInstructions(w, vs)
+		writeInstructions(w, vs)
 		return
 	}
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)

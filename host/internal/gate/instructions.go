@@ -1,4 +1,4 @@
-package report
+package gate
 
 import (
 	"fmt"
@@ -38,8 +38,8 @@ func MakeInstructionBaseline(run *evidence.Run, tolerance float64) *Baseline {
 	return b
 }
 
-// gateInstructions checks instruction-count floors (see Gate).
-func gateInstructions(floors []Floor, recs map[opkey.Key]*evidence.Record, allowMissing bool) []Verdict {
+// checkInstructions checks instruction-count floors (see Check).
+func checkInstructions(floors []Floor, recs map[opkey.Key]*evidence.Record, allowMissing bool) []Verdict {
 	var out []Verdict
 	for _, f := range floors {
 		v := Verdict{Floor: f, Status: "ok"}
@@ -68,8 +68,8 @@ func gateInstructions(floors []Floor, recs map[opkey.Key]*evidence.Record, allow
 	return out
 }
 
-// writeGateInstructions prints instruction-count verdicts as a table.
-func writeGateInstructions(w io.Writer, vs []Verdict) {
+// writeInstructions prints instruction-count verdicts as a table.
+func writeInstructions(w io.Writer, vs []Verdict) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "plugin\tinstance\toperation\tbaseline instr/op\tlimit\tnew\tchange\tverdict")
 	for _, v := range vs {
