@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"testing"
 
-	"crucible.dev/host/internal/evidence"
 	"crucible.dev/host/internal/evidence/evidencetest"
 )
 
@@ -16,11 +15,7 @@ var must = evidencetest.Must
 // a 10% tolerance and passes a 25% one, and an operation no longer
 // measured fails unless allowed.
 func TestSlowdown(t *testing.T) {
-	old, slow := evidencetest.Slower(t, 1.2)
-	or, err := evidence.Load(old)
-	must(t, err)
-	sr, err := evidence.Load(slow)
-	must(t, err)
+	or, sr := evidencetest.Slower(t, 1.2)
 
 	b := MakeBaseline(or, DefaultTolerance)
 	if len(b.Floors) != len(or.Records) {
@@ -51,9 +46,8 @@ func TestSlowdown(t *testing.T) {
 		}
 	}
 	// An operation the run no longer measures fails unless allowed.
-	must(t, os.Remove(filepath.Join(slow, "records/toykex/ToyKEX/pass1.json")))
-	sr, err = evidence.Load(slow)
-	must(t, err)
+	must(t, os.Remove(filepath.Join(sr.Dir, "records/toykex/ToyKEX/pass1.json")))
+	sr = evidencetest.Load(t, sr.Dir)
 	var missing int
 	for _, v := range Check(&back, sr, false) {
 		if v.Status == "missing" {

@@ -28,14 +28,14 @@ func Scale(t testing.TB, dir string, f float64) {
 }
 
 // Slower writes a synthetic run (Run) and a copy of it whose every sample
-// took f times as long, and returns their directories.
-func Slower(t testing.TB, f float64) (old, slow string) {
+// took f times as long, and loads both.
+func Slower(t testing.TB, f float64) (old, slow *evidence.Run) {
 	t.Helper()
-	old, slow = t.TempDir(), t.TempDir()
-	Run(t, old)
-	CopyDir(t, old, slow)
-	Scale(t, slow, f)
-	return old, slow
+	o, s := t.TempDir(), t.TempDir()
+	Run(t, o)
+	CopyDir(t, o, s)
+	Scale(t, s, f)
+	return Load(t, o), Load(t, s)
 }
 
 // Render writes summary.json and the files render makes of dir's
@@ -96,4 +96,12 @@ func Edit[T any](t testing.TB, path string, edit func(*T)) {
 	Must(t, evidence.ReadJSON(path, &v))
 	edit(&v)
 	Must(t, evidence.WriteJSON(path, &v))
+}
+
+// Load loads the run directory dir.
+func Load(t testing.TB, dir string) *evidence.Run {
+	t.Helper()
+	run, err := evidence.Load(dir)
+	Must(t, err)
+	return run
 }
