@@ -5,7 +5,7 @@ import (
 	"os"
 
 	"crucible.dev/host/internal/evidence"
-	"crucible.dev/host/internal/report"
+	"crucible.dev/host/internal/export"
 )
 
 func init() {
@@ -29,7 +29,7 @@ func cmdExport(args []string) error {
 	if err != nil {
 		return usageErr("export: %v", err)
 	}
-	if err := report.WriteBenchfmt(os.Stdout, run); err != nil {
+	if err := export.Benchfmt(os.Stdout, run); err != nil {
 		return &exitError{1, err}
 	}
 	return nil

@@ -1,4 +1,7 @@
-package report
+// Package export writes a run directory in formats other tools read: the
+// Go benchmark format, through golang.org/x/perf/benchfmt's Writer, for
+// benchstat and the other Go benchmark tools.
+package export
 
 import (
 	"fmt"
@@ -13,9 +16,9 @@ import (
 	"crucible.dev/host/internal/evidence"
 )
 
-// WriteBenchfmt writes a run in the Go benchmark format
-// through golang.org/x/perf/benchfmt's Writer, so benchstat and other Go
-// tools read it.
+// Benchfmt writes a run in the Go benchmark format through
+// golang.org/x/perf/benchfmt's Writer, so benchstat and other Go tools
+// read it.
 //
 // Configuration lines carry the environment (goos, goarch, cpu, and the
 // settings that affect timing); pkg names each plugin's module. Nothing
@@ -28,7 +31,7 @@ import (
 // sample's batch of calls, and the values are that sample's ns/op and
 // cycles/op, MB/s for a message length, and the trial's B/op and
 // allocs/op.
-func WriteBenchfmt(w io.Writer, run *evidence.Run) error {
+func Benchfmt(w io.Writer, run *evidence.Run) error {
 	bw := benchfmt.NewWriter(w)
 	c := run.Campaign
 	e := c.Environment
