@@ -8,7 +8,7 @@ import (
 
 	"crucible.dev/host/internal/campaign"
 	"crucible.dev/host/internal/evidence"
-	"crucible.dev/host/internal/report"
+	"crucible.dev/host/internal/validate"
 )
 
 func init() {
@@ -34,17 +34,17 @@ func cmdValidate(args []string) error {
 	if err != nil {
 		return usageErr("validate: %v", err)
 	}
-	var probs []report.Problem
+	var probs []validate.Problem
 	for _, c := range changed {
 		path, what, _ := strings.Cut(c, ": ")
-		probs = append(probs, report.Problem{Path: path, What: what})
+		probs = append(probs, validate.Problem{Path: path, What: what})
 	}
 	if *key != "" {
 		if err := evidence.Verify(dir, *key); err != nil {
-			probs = append(probs, report.Problem{Path: evidence.SignatureName, What: err.Error()})
+			probs = append(probs, validate.Problem{Path: evidence.SignatureName, What: err.Error()})
 		}
 	}
-	consistent, err := report.Validate(dir, campaign.HashShare)
+	consistent, err := validate.Dir(dir, campaign.HashShare)
 	if err != nil {
 		return usageErr("validate: %v", err)
 	}

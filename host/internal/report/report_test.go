@@ -2,8 +2,6 @@ package report
 
 import (
 	"bytes"
-	"os"
-	"path/filepath"
 	"regexp"
 	"strings"
 	"testing"
@@ -126,125 +124,6 @@ func TestHTMLSelfContained(t *testing.T) {
 	// toykex's operations span 5 ns to 90 µs: its bar chart is logarithmic.
 	if !strings.Contains(h, "Median time per operation per instance (log scale)") {
 		t.Errorf("wide-ranging bars were not put on a log scale")
-	}
-}
-
-func TestValidate(t *testing.T) {
-	dir := t.TempDir()
-	evidencetest.Run(t, dir)
-	evidencetest.Render(t, dir, Render)
-	probs, err := Validate(dir, nil)
-	must(t, err)
-	if len(probs) != 0 {
-		t.Fatalf("fresh run directory does not validate: %v", probs)
-	}
-
-	rec := "records/toykem/Toy-512_fast/encaps.json"
-	cases := []struct {
-		name  string
-		edit  func(t *testing.T, dir string)
-		first string // path the first problem must name
-		what  string
-	}{
-		{"raw sample", func(t *testing.T, dir string) {
-			evidencetest.Edit(t, filepath.Join(dir, rec), func(r *evidence.Record) { r.Trials[2].NS[7] += 1000 })
-		}, rec, "statistics do not follow from the raw trials"},
-		{"statistic", func(t *testing.T, dir string) {
-			evidencetest.Edit(t, filepath.Join(dir, rec), func(r *evidence.Record) { r.Stats.NS.Median *= 0.9 })
-		}, rec, "ns.median"},
-		{"moved record", func(t *testing.T, dir string) {
-			evidencetest.Edit(t, filepath.Join(dir, rec), func(r *evidence.Record) { r.Op = "decaps" })
-		}, rec, "belongs in records/toykem/Toy-512_fast/decaps.json"},
-		{"KAT statuses", func(t *testing.T, dir string) {
-			p := filepath.Join(dir, "kat/toykex/ToyKEX.json")
-			b, _ := os.ReadFile(p)
-			must(t, os.WriteFile(p, bytes.Replace(b, []byte(`"fail"`), []byte(`"pass"`), -1), 0o644))
-		}, "kat/toykex/ToyKEX.json", "source rfc: status pass with 7 passed, 1 failed"},
-		{"KAT count", func(t *testing.T, dir string) {
-			// Consistent in itself, so only the page shows it.
-			evidencetest.Edit(t, filepath.Join(dir, "kat/toykex/ToyKEX.json"), func(k *evidence.KATRecord) { k.Results[0].Passed = 9 })
-		}, "report/toykex.md", "differs from a fresh rendering"},
-		{"KAT result summarised", func(t *testing.T, dir string) {
-			evidencetest.Edit(t, filepath.Join(dir, "kat/toykem/Toy-512_slow.json"), func(k *evidence.KATRecord) { k.Results[0].Records = 10 })
-		}, "summary.json", "differs from a fresh rendering"},
-		{"KAT digest", func(t *testing.T, dir string) {
-			evidencetest.Edit(t, filepath.Join(dir, "kat/toykem/Toy-1024_slow.json"), func(k *evidence.KATRecord) {
-				k.Results[0].Digest = strings.Replace(k.Results[0].Digest, "ff", "fe", 1)
-			})
-		}, "kat/toykem/Toy-1024_slow.json", "status pass with digest"},
-		{"KAT status", func(t *testing.T, dir string) {
-			evidencetest.Edit(t, filepath.Join(dir, "kat/toykex/ToyKEX.json"), func(k *evidence.KATRecord) { k.Status = "pass" })
-		}, "kat/toykex/ToyKEX.json", "status pass does not follow"},
-		{"page", func(t *testing.T, dir string) {
-			p := filepath.Join(dir, "report/toyhash.md")
-			b, _ := os.ReadFile(p)
-			must(t, os.WriteFile(p, bytes.Replace(b, []byte("80.0%"), []byte("10.0%"), 1), 0o644))
-		}, "report/toyhash.md", "line "},
-		{"extra page", func(t *testing.T, dir string) {
-			must(t, os.WriteFile(filepath.Join(dir, "report/extra.md"), []byte("x"), 0o644))
-		}, "report/extra.md", "not produced by rendering"},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			d := t.TempDir()
-			evidencetest.CopyDir(t, dir, d)
-			c.edit(t, d)
-			probs, err := Validate(d, nil)
-			must(t, err)
-			if len(probs) == 0 {
-				t.Fatal("tampered directory validates")
-			}
-			if probs[0].Path != c.first || !strings.Contains(probs[0].What, c.what) {
-				t.Errorf("first problem %q, want %s: ...%s...", probs[0], c.first, c.what)
-			}
-		})
-	}
-}
-
-// TestValidateShares checks that validate recomputes hash shares from the
-// profiles through the function it is given and names the record whose
-// share does not follow.
-func TestValidateShares(t *testing.T) {
-	dir := t.TempDir()
-	evidencetest.Run(t, dir)
-	evidencetest.Render(t, dir, Render)
-	// A stand-in for the campaign's profile parser: the share is the
-	// profile's first byte in percent.
-	share := func(pprof []byte, prefixes []string) (*evidence.HashShare, error) {
-		f := float64(pprof[0]) / 100
-		return &evidence.HashShare{Total: f, ByFunc: map[string]float64{prefixes[0]: f}, Samples: 100, Prefix: prefixes}, nil
-	}
-	run, err := evidence.Load(dir)
-	must(t, err)
-	var profiled []string
-	for _, r := range run.Records {
-		if r.Profile != "" {
-			p := filepath.Join(dir, r.Profile)
-			must(t, os.MkdirAll(filepath.Dir(p), 0o755))
-			must(t, os.WriteFile(p, []byte{80}, 0o644)) // 80%, as synthRun recorded
-			profiled = append(profiled, run.Paths[r])
-		}
-	}
-	if len(profiled) == 0 {
-		t.Fatal("synthetic run has no profiled record")
-	}
-	probs, err := Validate(dir, share)
-	must(t, err)
-	if len(probs) != 0 {
-		t.Fatalf("consistent profiles do not validate: %v", probs)
-	}
-	r := run.Records[0]
-	for _, x := range run.Records {
-		if x.Profile != "" {
-			r = x
-			break
-		}
-	}
-	must(t, os.WriteFile(filepath.Join(dir, r.Profile), []byte{40}, 0o644))
-	probs, err = Validate(dir, share)
-	must(t, err)
-	if len(probs) != 1 || probs[0].Path != run.Paths[r] || !strings.Contains(probs[0].What, "hash share does not follow from "+r.Profile) {
-		t.Errorf("altered profile: problems %v, want one naming %s", probs, run.Paths[r])
 	}
 }
 
