@@ -12,11 +12,16 @@ import (
 	"math/rand/v2"
 	"os"
 	"path/filepath"
-	"strconv"
 	"testing"
 
 	"crucible.dev/host/internal/evidence"
 	"crucible.dev/registry"
+)
+
+// The operations the synthetic KEM and key exchange are measured in.
+var (
+	kemOps = []string{registry.OpKeygen, registry.OpEncaps, registry.OpDecaps}
+	kexOps = []string{registry.OpInit(registry.PartyA), registry.OpPass(1), registry.OpExchange}
 )
 
 // synthOp is one operation to synthesise, with its per-call time in ns.
@@ -52,15 +57,15 @@ func Run(t testing.TB, dir string) {
 			id := set.name + "/" + impl
 			sz := registry.Sizes{PublicKey: set.pk, SecretKey: 2 * set.pk, Ciphertext: set.pk - 32, SharedSecret: 32}
 			kem.Instances = append(kem.Instances, evidence.InstanceInfo{ID: id, Name: set.name, Impl: impl, Kind: registry.KindKEM, Family: "Toy", Category: set.cat,
-				Declared: sz, Catalog: &sz, Actual: &sz, Ops: []string{"keygen", "encaps", "decaps"}, KATs: []string{"nist-rsp"},
+				Declared: sz, Catalog: &sz, Actual: &sz, Ops: kemOps, KATs: []string{"nist-rsp"},
 				Audit: []evidence.AuditRow{{Field: "pk", Catalog: set.pk, Declared: set.pk, Actual: set.pk, OK: true}},
 				Notes: map[string]string{"library": impl + " v1"}})
 			speed := set.f
 			if impl == "slow" {
 				speed *= 3
 			}
-			for i, op := range []string{"keygen", "encaps", "decaps"} {
-				synthRecord(t, dir, rng, "toykem", id, set.name, impl, "kem", synthOp{op: op, base: op, ns: speed * float64(20000+5000*i)}, nil)
+			for i, op := range kemOps {
+				synthRecord(t, dir, rng, "toykem", id, set.name, impl, registry.KindKEM, synthOp{op: op, base: op, ns: speed * float64(20000+5000*i)}, nil)
 			}
 			status := evidence.KATPass
 			kr := evidence.KATRecord{Plugin: "toykem", Instance: id, Status: status, Results: []evidence.KATResult{
@@ -74,13 +79,13 @@ func Run(t testing.TB, dir string) {
 	kexSz := registry.Sizes{PublicKey: 32, SecretKey: 32, SharedSecret: 32, Messages: []int{32, 48}}
 	kex := evidence.PluginInfo{Name: "toykex", Source: "plugins/toykex", Version: "0.2.0", Module: "crucible.dev/plugins/toykex", Status: "ok",
 		Instances: []evidence.InstanceInfo{{ID: "ToyKEX", Name: "ToyKEX", Kind: registry.KindKEX, Family: "ToyKEX", Category: 1, Declared: kexSz, Actual: &kexSz,
-			Ops: []string{"init_a", "pass1", "exchange"}}},
+			Ops: kexOps}},
 		Findings: []evidence.Finding{{Plugin: "toykex", Instance: "ToyKEX", What: "size", Detail: "a finding for the page"}}}
 	Must(t, evidence.WriteJSON(evidence.PluginPath(dir, "toykex"), kex))
-	for i, op := range []string{"init_a", "pass1", "exchange"} {
+	for i, op := range kexOps {
 		// pass1 is four orders of magnitude faster: the bar chart goes log.
 		ns := []float64{30000, 5, 90000}[i]
-		synthRecord(t, dir, rng, "toykex", "ToyKEX", "ToyKEX", "", "kex", synthOp{op: op, base: op, ns: ns}, nil)
+		synthRecord(t, dir, rng, "toykex", "ToyKEX", "ToyKEX", "", registry.KindKEX, synthOp{op: op, base: op, ns: ns}, nil)
 	}
 	Must(t, evidence.WriteJSON(evidence.KATPath(dir, "toykex", "ToyKEX"), evidence.KATRecord{Plugin: "toykex", Instance: "ToyKEX", Status: "fail",
 		Results: []evidence.KATResult{{Source: "rfc", Type: "vectors", Status: "fail", Passed: 7, Failed: 1, Failures: []string{"case 3: wrong shared secret"}}}}))
@@ -88,12 +93,12 @@ func Run(t testing.TB, dir string) {
 	hashSz := registry.Sizes{Digest: 32}
 	sym := evidence.PluginInfo{Name: "toyhash", Source: "plugins/toyhash", Version: "1.0.0", Module: "crucible.dev/plugins/toyhash", Status: "ok",
 		Instances: []evidence.InstanceInfo{{ID: "ToyHash", Name: "ToyHash", Kind: registry.KindHash, Family: "ToyHash", Declared: hashSz, Actual: &hashSz,
-			Ops: []string{"hash"}, Profile: []string{"toy.compress"}}}}
+			Ops: []string{registry.OpHash}, Profile: []string{"toy.compress"}}}}
 	Must(t, evidence.WriteJSON(evidence.PluginPath(dir, "toyhash"), sym))
 	for _, l := range []int{16, 1024, 65536} {
 		share := &evidence.HashShare{Total: 0.8, ByFunc: map[string]float64{"toy.compress": 0.8}, Samples: 100, Prefix: []string{"toy.compress"}}
-		synthRecord(t, dir, rng, "toyhash", "ToyHash", "ToyHash", "", "hash",
-			synthOp{op: "hash@" + strconv.Itoa(l), base: "hash", msgLen: l, ns: 50 + 1.5*float64(l)}, share)
+		synthRecord(t, dir, rng, "toyhash", "ToyHash", "ToyHash", "", registry.KindHash,
+			synthOp{op: registry.Point{Op: registry.OpHash, MsgLen: l}.String(), base: registry.OpHash, msgLen: l, ns: 50 + 1.5*float64(l)}, share)
 	}
 	// Evidence of a step the pages do not index by instance.
 	Must(t, os.MkdirAll(filepath.Join(dir, "robust", "toykex"), 0o755))
@@ -104,9 +109,9 @@ func Run(t testing.TB, dir string) {
 
 // synthRecord writes one record: five trials of 40 samples around ns
 // with a little multiplicative noise and a rare outlier.
-func synthRecord(t testing.TB, dir string, rng *rand.Rand, plugin, id, name, impl, kind string, o synthOp, share *evidence.HashShare) {
+func synthRecord(t testing.TB, dir string, rng *rand.Rand, plugin, id, name, impl string, kind registry.Kind, o synthOp, share *evidence.HashShare) {
 	t.Helper()
-	r := &evidence.Record{Plugin: plugin, Instance: id, Name: name, Impl: impl, Kind: kind, Op: o.op, BaseOp: o.base, MsgLen: o.msgLen,
+	r := &evidence.Record{Plugin: plugin, Instance: id, Name: name, Impl: impl, Kind: string(kind), Op: o.op, BaseOp: o.base, MsgLen: o.msgLen,
 		Calibration: evidence.Calibration{EstimateNS: o.ns, Batch: 4, Samples: 40}, Share: share,
 		State: evidence.Environment{Governor: "performance", Turbo: "off", SMT: "off", Load: "0.5 0.4 0.3", GOMAXPROCS: 2, CPUModel: "Test CPU", Kernel: "6.1"}}
 	batch := int64(math.Max(1, 2000/o.ns))
