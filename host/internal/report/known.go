@@ -32,14 +32,14 @@ type NotBuiltLine struct {
 // NotBuilt groups the instances a run could not build by plugin and reason,
 // so each reason is listed once rather than as a row per instance.
 func NotBuilt(s *evidence.Summary) []NotBuiltLine {
-	idx := map[string]int{}
+	idx := map[[2]string]int{}
 	var out []NotBuiltLine
 	for _, in := range s.Instances {
 		if in.KAT != "not built" {
 			continue
 		}
 		why := strings.TrimPrefix(in.Note, "not built: ")
-		k := in.Plugin + "\x00" + why
+		k := [2]string{in.Plugin, why}
 		i, ok := idx[k]
 		if !ok {
 			i = len(out)

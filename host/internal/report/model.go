@@ -15,16 +15,19 @@ type model struct {
 	run     *evidence.Run
 	sum     *evidence.Summary
 	plugins []*evidence.PluginInfo
-	recs    map[string][]*evidence.Record // by plugin + "\x00" + instance ID, in Load's order
+	recs    map[instanceKey][]*evidence.Record // in Load's order
 }
 
+// instanceKey names an instance of a plugin.
+type instanceKey struct{ plugin, id string }
+
 func newModel(run *evidence.Run, sum *evidence.Summary) *model {
-	m := &model{run: run, sum: sum, recs: map[string][]*evidence.Record{}}
+	m := &model{run: run, sum: sum, recs: map[instanceKey][]*evidence.Record{}}
 	for i := range run.Plugins {
 		m.plugins = append(m.plugins, &run.Plugins[i])
 	}
 	for _, r := range run.Records {
-		k := r.Plugin + "\x00" + r.Instance
+		k := instanceKey{r.Plugin, r.Instance}
 		m.recs[k] = append(m.recs[k], r)
 	}
 	for _, rs := range m.recs {
@@ -34,7 +37,7 @@ func newModel(run *evidence.Run, sum *evidence.Summary) *model {
 }
 
 // records are an instance's benchmark records, in protocol order.
-func (m *model) records(plugin, id string) []*evidence.Record { return m.recs[plugin+"\x00"+id] }
+func (m *model) records(plugin, id string) []*evidence.Record { return m.recs[instanceKey{plugin, id}] }
 
 // instance finds an instance's description by plugin and ID.
 func (m *model) instance(plugin, id string) *evidence.InstanceInfo {

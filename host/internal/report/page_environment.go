@@ -51,18 +51,22 @@ func (m *model) environment(d *doc, p *evidence.PluginInfo, id string) {
 
 	// The state each record was measured in: records that share every
 	// timing-relevant setting are one row, with the load averages seen.
+	type state struct {
+		governor, turbo, smt, paranoid, cgroup, kernel, cpu string
+		procs                                               int
+	}
 	type group struct {
-		key   string
+		key   state
 		recs  int
 		loads []string
 		cpus  map[int32]bool
 	}
-	groups := map[string]*group{}
-	var keys []string
+	groups := map[state]*group{}
+	var keys []state
 	for _, in := range p.Instances {
 		for _, r := range m.records(p.Name, in.ID) {
 			s := r.State
-			k := strings.Join([]string{s.Governor, s.Turbo, s.SMT, s.PerfParanoid, s.CgroupCPU, s.Kernel, s.CPUModel, strconv.Itoa(s.GOMAXPROCS)}, "\x00")
+			k := state{s.Governor, s.Turbo, s.SMT, s.PerfParanoid, s.CgroupCPU, s.Kernel, s.CPUModel, s.GOMAXPROCS}
 			g := groups[k]
 			if g == nil {
 				g = &group{key: k, cpus: map[int32]bool{}}
@@ -85,7 +89,6 @@ func (m *model) environment(d *doc, p *evidence.PluginInfo, id string) {
 	gt := d.newTable("records:", "governor", "turbo", "SMT", "perf_event_paranoid", "cgroup cpu.max", "GOMAXPROCS:", "1-min load (min–max)", "CPUs the trials ran on")
 	for _, k := range keys {
 		g := groups[k]
-		f := strings.Split(g.key, "\x00")
 		var cpus []int
 		for c := range g.cpus {
 			cpus = append(cpus, int(c))
@@ -95,7 +98,8 @@ func (m *model) environment(d *doc, p *evidence.PluginInfo, id string) {
 		for _, c := range cpus {
 			cs = append(cs, strconv.Itoa(c))
 		}
-		gt.srow(strconv.Itoa(g.recs), f[0], f[1], f[2], f[3], f[4], f[7], loadRange(g.loads), dash(strings.Join(cs, ", ")))
+		k := g.key
+		gt.srow(strconv.Itoa(g.recs), k.governor, k.turbo, k.smt, k.paranoid, k.cgroup, strconv.Itoa(k.procs), loadRange(g.loads), dash(strings.Join(cs, ", ")))
 	}
 }
 

@@ -1,7 +1,17 @@
 // Package report renders a run directory for people: the table printed at
-// the end of a run, summary.md, one page per plugin and the HTML report.
-// Everything is computed from the evidence alone, so rendering the same
-// directory twice gives byte-identical files.
+// the end of a run, summary.md, one page per plugin (report/<plugin>.md),
+// the self-contained report/index.html, and the site that sets runs of
+// several systems side by side.
+//
+// It is fed by the evidence model alone (an evidence.Run with its file
+// index, and its evidence.Summary) and returns files rather than writing
+// them: rendering reads and writes no disk and depends on no clock or map
+// order, so the same evidence always gives byte-identical files, which
+// package validate checks. A page is built once as blocks (doc.go) and
+// written as Markdown and as HTML; each section of a plugin page and of
+// the summary has its own file (page_*.go, summary_*.go). Figures are
+// written by package format and listed in package opkey's order, which
+// compare and gate share.
 package report
 
 import (

@@ -1,9 +1,9 @@
 package report
 
 import (
-	"sort"
+	"cmp"
+	"slices"
 	"strconv"
-	"strings"
 
 	"crucible.dev/host/internal/evidence"
 	"crucible.dev/host/internal/format"
@@ -13,16 +13,17 @@ import (
 // by side, rows the sets and columns the operations, as libntruprime's
 // speed table does.
 func (m *model) paramSets(d *doc) {
-	groups := map[string][]*evidence.InstanceSummary{}
+	type set struct{ family, impl, plugin string }
+	groups := map[set][]*evidence.InstanceSummary{}
 	for i := range m.sum.Instances {
 		in := &m.sum.Instances[i]
 		if in.Family == "" || len(in.Ops) == 0 {
 			continue
 		}
-		k := in.Family + "\x00" + in.Impl + "\x00" + in.Plugin
+		k := set{in.Family, in.Impl, in.Plugin}
 		groups[k] = append(groups[k], in)
 	}
-	var keys []string
+	var keys []set
 	for k, g := range groups {
 		names := map[string]bool{}
 		for _, in := range g {
@@ -35,18 +36,19 @@ func (m *model) paramSets(d *doc) {
 	if len(keys) == 0 {
 		return
 	}
-	sort.Strings(keys)
+	slices.SortFunc(keys, func(a, b set) int {
+		return cmp.Or(cmp.Compare(a.family, b.family), cmp.Compare(a.impl, b.impl), cmp.Compare(a.plugin, b.plugin))
+	})
 	d.h(2, "summary-sets", "Parameter sets side by side")
 	d.p(txt("One table per family and implementation: rows are parameter sets, columns operations (median time per call over the trials' medians)."))
 	for _, k := range keys {
 		g := groups[k]
 		sortInstances(g)
-		f := strings.Split(k, "\x00")
-		title := f[0]
-		if f[1] != "" {
-			title += " (" + f[1] + ")"
+		title := k.family
+		if k.impl != "" {
+			title += " (" + k.impl + ")"
 		}
-		d.h(3, "summary-sets-"+evidence.Safe(f[0]+"-"+f[1]+"-"+f[2]), "%s, plugin %s", title, f[2])
+		d.h(3, "summary-sets-"+evidence.Safe(k.family+"-"+k.impl+"-"+k.plugin), "%s, plugin %s", title, k.plugin)
 		ops := opsUnion(g)
 		t := d.newTable(append([]string{"parameter set", "category:"}, suffixAll(ops, ":")...)...)
 		var bars []barItem

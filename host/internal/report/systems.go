@@ -3,6 +3,7 @@ package report
 import (
 	"fmt"
 	"html"
+	"slices"
 	"sort"
 	"strings"
 
@@ -178,7 +179,7 @@ func opOf(sum *evidence.Summary, k []string) (evidence.OpSummary, bool) {
 // opKeys lists (plugin, instance, op) over all systems, of one plugin
 // unless plugin is "".
 func opKeys(systems []System, plugin string) [][]string {
-	seen := map[string]bool{}
+	seen := map[[3]string]bool{}
 	var out [][]string
 	for _, s := range systems {
 		for _, in := range s.Sum.Instances {
@@ -186,14 +187,14 @@ func opKeys(systems []System, plugin string) [][]string {
 				continue
 			}
 			for op := range in.Ops {
-				if k := in.Plugin + "\x00" + in.ID + "\x00" + op; !seen[k] {
+				if k := [3]string{in.Plugin, in.ID, op}; !seen[k] {
 					seen[k] = true
 					out = append(out, []string{in.Plugin, in.ID, op})
 				}
 			}
 		}
 	}
-	sort.Slice(out, func(i, j int) bool { return strings.Join(out[i], "\x00") < strings.Join(out[j], "\x00") })
+	slices.SortFunc(out, slices.Compare)
 	return out
 }
 
