@@ -42,3 +42,20 @@ func TestHashShareSamples(t *testing.T) {
 		t.Errorf("share %v, want 0.3", hs.Total)
 	}
 }
+
+// TestProfileWorkers: profiles go side by side on two CPUs, never more
+// processes than operations, and one at a time when plugins are pinned to
+// one CPU.
+func TestProfileWorkers(t *testing.T) {
+	for _, c := range []struct {
+		pinned       bool
+		cpus, points int
+		want         int
+	}{
+		{false, 2, 9, 2}, {false, 64, 9, 2}, {false, 1, 9, 1}, {false, 2, 1, 1}, {true, 2, 9, 1},
+	} {
+		if got := profileWorkers(c.pinned, c.cpus, c.points); got != c.want {
+			t.Errorf("profileWorkers(%v, %d, %d) = %d, want %d", c.pinned, c.cpus, c.points, got, c.want)
+		}
+	}
+}
