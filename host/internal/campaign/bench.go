@@ -210,8 +210,9 @@ func (c *Campaign) calibrateAll(s *plugin.Source, pts []*point) bool {
 }
 
 // calibrateEarly calibrates the points of an instance that will be
-// measured in the plugin's first process, after the instance's KAT gate
-// and robustness step, so that no process starts for calibration alone;
+// measured in the plugin's first process, after the KAT gates and
+// robustness steps of all its instances (and the next plugin's build),
+// so that no process starts for calibration alone;
 // the estimates only choose the iteration counts of the trials, which
 // each run in a fresh process.
 func (c *Campaign) calibrateEarly(s *plugin.Source, sess *session.Session, in *plugin.Instance, static int64) {
