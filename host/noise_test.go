@@ -33,14 +33,18 @@ func TestNoiseMarked(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	marked := 0
+	marked, retries := 0, 0
 	for _, r := range run.Records {
 		for _, tr := range r.Trials {
 			if tr.Noise == nil {
 				t.Fatalf("%s: a trial without its noise window", run.Paths[r])
 			}
+			retries += tr.Retries
 			if tr.Noise.Disturbed {
 				marked++
+				if tr.Retries != 2 {
+					t.Errorf("%s: a trial kept disturbed after %d retries, want 2", run.Paths[r], tr.Retries)
+				}
 			}
 		}
 	}
@@ -51,8 +55,8 @@ func TestNoiseMarked(t *testing.T) {
 	if err := evidence.ReadJSON(evidence.CampaignPath(out), &camp); err != nil {
 		t.Fatal(err)
 	}
-	if g := camp.Noise; g == nil || g.Grade == "quiet" || g.Retried == 0 || g.Disturbed != marked {
-		t.Errorf("campaign.json noise grade %+v, want a retried, non-quiet grade counting the %d marked trials", g, marked)
+	if g := camp.Noise; g == nil || g.Grade == "quiet" || g.Retried == 0 || g.Disturbed != marked || g.Retried != retries {
+		t.Errorf("campaign.json noise grade %+v, want a retried, non-quiet grade counting the %d marked trials and the %d retries the trials record", g, marked, retries)
 	}
 	if !strings.Contains(log, "trials were disturbed by other work") {
 		t.Errorf("no warning about the disturbed trials\n%s", log)

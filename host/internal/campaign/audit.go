@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"crypto/rand"
 	"fmt"
+	"path/filepath"
+	"sort"
 
 	"crucible.dev/host/internal/evidence"
 	"crucible.dev/host/internal/plugin"
@@ -11,6 +13,30 @@ import (
 	"crucible.dev/registry/eval/catalog"
 	"crucible.dev/registry/eval/vectors"
 )
+
+// pluginInfo records a plugin and the instances of it that this run covers:
+// an instance outside the suite or the shard is left out, so that it is
+// neither reported nor counted as one without a KAT.
+func (c *Campaign) pluginInfo(s *plugin.Source, p *plugin.Process, d *plugin.Description, insts []*plugin.Instance) evidence.PluginInfo {
+	info := evidence.PluginInfo{
+		Name: s.Name, Source: s.Dir, Binary: s.Binary, BinarySHA: p.SHA256, SourceHash: s.Hash, Shadows: s.Shadows,
+		Version: d.Version, Module: d.Module, GoVersion: d.GoVersion,
+		Build: d.Build, Deps: d.Deps, CPUFeatures: d.CPUFeatures, Status: evidence.PluginOK,
+	}
+	if s.Dir != "" {
+		info.Source, _ = filepath.Rel(c.cfg.Root, s.Dir)
+	}
+	info.StaticBytes = staticSize(s.Binary, d)
+	if d.Name != s.Name {
+		c.finding(evidence.Finding{Plugin: s.Name, What: "describe",
+			Detail: fmt.Sprintf("plugin calls itself %q but is installed as %q", d.Name, s.Name)})
+	}
+	for _, in := range insts {
+		info.Instances = append(info.Instances, describeInstance(in))
+	}
+	sort.Slice(info.Instances, func(i, j int) bool { return info.Instances[i].ID < info.Instances[j].ID })
+	return info
+}
 
 func describeInstance(in *plugin.Instance) evidence.InstanceInfo {
 	ii := evidence.InstanceInfo{

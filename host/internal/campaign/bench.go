@@ -96,20 +96,42 @@ func (c *Campaign) plan(estNS float64) evidence.Calibration {
 	return cal
 }
 
+// bencher is what calibration needs of a plugin process.
+type bencher interface {
+	Prepare(instance string, pt registry.Point, cal evidence.Calibration) error
+	Bench(instance string, pt registry.Point, cal evidence.Calibration) (evidence.Trial, error)
+}
+
 // calibrate estimates one call's time with a short run, doubling the batch
 // until it lasts a millisecond, on one loop prepared (inputs made, one
-// call to warm up) before the first.
-func calibrate(p *plugin.Process, pt *point) (float64, error) {
+// call to warm up) before the first. The batch that reached a millisecond
+// runs once more and the faster of the two counts: a preemption on a busy
+// machine makes one batch, often the first single call, last a
+// millisecond on its own, which ended the doubling there with an
+// estimate 50 times the call's time (and trials of a handful of calls);
+// it does not strike twice in a row.
+func calibrate(p bencher, pt *point) (float64, error) {
 	if err := p.Prepare(pt.id, pt.Point, evidence.Calibration{Warmup: 1}); err != nil {
 		return 0, err
 	}
-	for batch := int64(1); ; batch *= 2 {
+	run := func(batch int64) (float64, error) {
 		r, err := p.Bench(pt.id, pt.Point, evidence.Calibration{Samples: 1, Batch: batch})
 		if err != nil {
 			return 0, err
 		}
-		if ns := r.NS[0]; ns >= 1_000_000 || batch >= 1<<24 {
-			return float64(ns) / float64(batch), nil
+		return float64(r.NS[0]), nil
+	}
+	for batch := int64(1); ; batch *= 2 {
+		ns, err := run(batch)
+		if err != nil {
+			return 0, err
+		}
+		if ns >= 1e6 || batch >= 1<<24 {
+			again, err := run(batch)
+			if err != nil {
+				return 0, err
+			}
+			return min(ns, again) / float64(batch), nil
 		}
 	}
 }
@@ -154,11 +176,13 @@ func (c *Campaign) benchInstance(s *plugin.Source, pts []*point, static int64) {
 	if len(uncal) > 0 && !c.calibrateAll(s, uncal) {
 		return
 	}
-	if !c.trials(s, pts) {
+	profile := c.cfg.Profile && len(pts[0].in.Profile) > 0
+	last, ok := c.trials(s, pts, profile)
+	if !ok {
 		return
 	}
-	if c.cfg.Profile && len(pts[0].in.Profile) > 0 {
-		c.profile(s, pts)
+	if profile {
+		c.profile(s, pts, last)
 	}
 	if c.cfg.Counter == CounterInstructions {
 		c.count(s, pts)
@@ -186,8 +210,9 @@ func (c *Campaign) calibrateAll(s *plugin.Source, pts []*point) bool {
 }
 
 // calibrateEarly calibrates the points of an instance that will be
-// measured in the plugin's first process, after the instance's KAT gate
-// and robustness step, so that no process starts for calibration alone;
+// measured in the plugin's first process, after the KAT gates and
+// robustness steps of all its instances (and the next plugin's build),
+// so that no process starts for calibration alone;
 // the estimates only choose the iteration counts of the trials, which
 // each run in a fresh process.
 func (c *Campaign) calibrateEarly(s *plugin.Source, sess *session.Session, in *plugin.Instance, static int64) {
@@ -257,8 +282,10 @@ func (c *Campaign) calibrateIn(pluginName string, sess *session.Session, pts []*
 
 // trials measures the points over the trials, each trial in a fresh
 // process for all the points that still lack it, and keeps every trial in
-// the point's partial record as soon as it is taken.
-func (c *Campaign) trials(s *plugin.Source, pts []*point) bool {
+// the point's partial record as soon as it is taken. With keep, the last
+// trial's process is returned running instead of stopped (nil when this
+// run took no trial), for the profiles: its timed work is over.
+func (c *Campaign) trials(s *plugin.Source, pts []*point, keep bool) (*session.Session, bool) {
 	id := pts[0].id
 	due := func(t int) []*point {
 		var d []*point
@@ -274,6 +301,7 @@ func (c *Campaign) trials(s *plugin.Source, pts []*point) bool {
 		work += len(due(t))
 	}
 	c.cfg.Progress.AddWork(work)
+	var last *session.Session
 	for t := 1; t <= c.cfg.Trials; t++ {
 		todo := due(t)
 		if len(todo) == 0 {
@@ -283,7 +311,7 @@ func (c *Campaign) trials(s *plugin.Source, pts []*point) bool {
 		sess, err := session.Start(s, c.start)
 		if err != nil {
 			c.finding(evidence.Finding{Plugin: s.Name, Instance: id, What: "start", Detail: fmt.Sprintf("trial %d: %v", t, err)})
-			return false
+			return nil, false
 		}
 		for _, pt := range todo {
 			c.cfg.Progress.Step(s.Name, id, pt.String(), "trial "+strconv.Itoa(t)+"/"+strconv.Itoa(c.cfg.Trials))
@@ -291,9 +319,13 @@ func (c *Campaign) trials(s *plugin.Source, pts []*point) bool {
 			c.cfg.Progress.Done()
 			c.keepPartial(s.Name, pt)
 		}
-		sess.Stop()
+		if keep && t == c.cfg.Trials {
+			last = sess // the caller stops it; no trial is left to run beside it
+		} else {
+			sess.Stop()
+		}
 	}
-	return true
+	return last, true
 }
 
 // trial takes a point's trial t in the session's process.
@@ -310,64 +342,6 @@ func (c *Campaign) trial(pluginName string, sess *session.Session, pt *point, t 
 	}
 	pt.rec.Trials = append(pt.rec.Trials, trial)
 	c.trialFinding(pt.rec, len(pt.rec.Trials))
-}
-
-// profileSeconds is about how long each operation runs under the profiler:
-// at registry.ProfileHz, some hundred samples.
-const profileSeconds = 100.0 / registry.ProfileHz
-
-// profileCalls is the count of calls that lasts about profileSeconds.
-func profileCalls(estNS float64) int64 {
-	return max(int64(profileSeconds*1e9/max(estNS, 1)), 1)
-}
-
-// callNS is how long one call of a record's operation takes: the
-// calibration's estimate, or with --iterations, where no calibration
-// ran, what the trials measured.
-func callNS(rec *evidence.Record) float64 {
-	if rec.Calibration.Fixed {
-		if ns, _ := rec.Headline(); ns.Median > 0 {
-			return ns.Median
-		}
-	}
-	return rec.Calibration.EstimateNS
-}
-
-// profile takes a CPU profile of each operation in one more process and
-// computes the share of time in the instance's helper functions.
-func (c *Campaign) profile(s *plugin.Source, pts []*point) {
-	id := pts[0].id
-	sess, err := session.Start(s, c.start)
-	if err != nil {
-		c.finding(evidence.Finding{Plugin: s.Name, Instance: id, What: "start", Detail: "profile: " + err.Error()})
-		return
-	}
-	defer sess.Stop()
-	p := sess.Process()
-	for _, pt := range pts {
-		if pt.rec.Error != "" {
-			continue
-		}
-		c.cfg.Progress.Step(s.Name, id, pt.String(), "profiling")
-		cal := pt.rec.Calibration
-		prof, err := p.Profile(id, pt.Point, profileCalls(callNS(pt.rec)), cal.Warmup)
-		if err != nil {
-			c.finding(evidence.Finding{Plugin: s.Name, Instance: id, Op: pt.String(), What: "bench", Detail: "profile: " + err.Error()})
-			if p.Exited() {
-				return
-			}
-			continue
-		}
-		path := evidence.ProfilePath(c.cfg.Out, s.Name, id, pt.String())
-		if err := evidence.WriteFile(path, prof); err != nil {
-			continue
-		}
-		pt.rec.Profile = evidence.Rel(c.cfg.Out, path)
-		share, err := HashShare(prof, pt.in.Profile)
-		if err == nil {
-			pt.rec.Share = share
-		}
-	}
 }
 
 // benchable reports whether an instance with this KAT status is measured.

@@ -71,6 +71,7 @@ type Campaign struct {
 	noise        noiseCount                  // trials, disturbed ones, retries
 	late         []lateJudgement             // verdicts on implementations that ran before their reference
 	early        map[string]*evidence.Record // points calibrated in the plugin's first process, by pointKey
+	builds       map[*plugin.Source]*build   // plugin builds started, by source
 }
 
 // RobustLine is one instance's robustness counts.
@@ -184,22 +185,26 @@ func (c *Campaign) Run(srcs []plugin.Source) ([]evidence.Finding, error) {
 		}
 	}
 	c.cfg.Progress.Plugins(n)
-	any := false
+	var order []*plugin.Source
 	for _, i := range referencesFirst(srcs) {
-		s := &srcs[i]
-		if !session.SelectPlugin(c.cfg.Suite, s.Name) {
-			continue
+		if session.SelectPlugin(c.cfg.Suite, srcs[i].Name) {
+			order = append(order, &srcs[i])
 		}
-		any = true
-		if err := plugin.Build(c.cfg.Root, c.cfg.Cache, s, c.cfg.Log); err != nil {
+	}
+	if len(order) == 0 {
+		return nil, fmt.Errorf("suite %q matches no plugin (suites: %s)", c.cfg.Suite, strings.Join(session.Suites(srcs), ", "))
+	}
+	for k, s := range order {
+		if err := c.awaitBuild(s); err != nil {
 			c.finding(evidence.Finding{Plugin: s.Name, What: "build", Detail: err.Error()})
 			c.writePluginFailure(s, evidence.PluginFault)
 			continue
 		}
-		c.runPlugin(s)
-	}
-	if !any {
-		return nil, fmt.Errorf("suite %q matches no plugin (suites: %s)", c.cfg.Suite, strings.Join(session.Suites(srcs), ", "))
+		var next *plugin.Source
+		if k+1 < len(order) {
+			next = order[k+1]
+		}
+		c.runPlugin(s, next)
 	}
 	c.rewriteJudged()
 	c.gradeNoise()
@@ -272,9 +277,11 @@ func (c *Campaign) startCounted(s *plugin.Source, cnt *sandbox.Counter) (*plugin
 	}, nil
 }
 
-// runPlugin takes one plugin through the whole method.
-func (c *Campaign) runPlugin(s *plugin.Source) {
+// runPlugin takes one plugin through the whole method; the next plugin
+// is built while this one's untimed steps run.
+func (c *Campaign) runPlugin(s *plugin.Source, next *plugin.Source) {
 	c.cfg.Progress.Plugin(s.Name)
+	c.startBuild(next)
 	sess, err := session.Start(s, c.start)
 	if err != nil {
 		status := evidence.PluginFault
@@ -301,14 +308,17 @@ func (c *Campaign) runPlugin(s *plugin.Source) {
 	// Describe, audit, the KAT gate and the robustness step share the first
 	// process; one that dies is replaced, so a fault costs only its step.
 	var p *plugin.Process
+	dead := false // no process could be started: said once
 	alive := func(id string) bool {
 		if p, err = sess.Alive(); err != nil {
 			c.finding(evidence.Finding{Plugin: s.Name, Instance: id, What: "start", Detail: err.Error()})
+			dead = true
 			return false
 		}
 		return true
 	}
 	gate := map[string]evidence.KATStatus{}
+	var calibrate []*plugin.Instance
 	for _, in := range insts {
 		id := in.ID()
 		if in.Unavailable != "" {
@@ -342,11 +352,17 @@ func (c *Campaign) runPlugin(s *plugin.Source) {
 			c.robustCounts = append(c.robustCounts, RobustLine{Plugin: s.Name, Instance: id, Counts: counts})
 		}
 		if c.cfg.Bench && benchable(gate[id]) {
-			if !alive(id) {
-				break
-			}
-			c.calibrateEarly(s, sess, in, staticTotal(info))
+			calibrate = append(calibrate, in)
 		}
+	}
+	// Calibration is timed: it runs after every untimed step, once the
+	// next plugin's build is done, still in this process.
+	c.settle()
+	for _, in := range calibrate {
+		if dead || !alive(in.ID()) {
+			break
+		}
+		c.calibrateEarly(s, sess, in, staticTotal(info))
 	}
 	sess.Stop()
 	c.writePlugin(&info)
@@ -362,28 +378,4 @@ func (c *Campaign) runPlugin(s *plugin.Source) {
 	c.bench(s, bench, staticTotal(info))
 	// Findings of the benchmark step belong in the plugin's file too.
 	c.writePlugin(&info)
-}
-
-// pluginInfo records a plugin and the instances of it that this run covers:
-// an instance outside the suite or the shard is left out, so that it is
-// neither reported nor counted as one without a KAT.
-func (c *Campaign) pluginInfo(s *plugin.Source, p *plugin.Process, d *plugin.Description, insts []*plugin.Instance) evidence.PluginInfo {
-	info := evidence.PluginInfo{
-		Name: s.Name, Source: s.Dir, Binary: s.Binary, BinarySHA: p.SHA256, SourceHash: s.Hash, Shadows: s.Shadows,
-		Version: d.Version, Module: d.Module, GoVersion: d.GoVersion,
-		Build: d.Build, Deps: d.Deps, CPUFeatures: d.CPUFeatures, Status: evidence.PluginOK,
-	}
-	if s.Dir != "" {
-		info.Source, _ = filepath.Rel(c.cfg.Root, s.Dir)
-	}
-	info.StaticBytes = staticSize(s.Binary, d)
-	if d.Name != s.Name {
-		c.finding(evidence.Finding{Plugin: s.Name, What: "describe",
-			Detail: fmt.Sprintf("plugin calls itself %q but is installed as %q", d.Name, s.Name)})
-	}
-	for _, in := range insts {
-		info.Instances = append(info.Instances, describeInstance(in))
-	}
-	sort.Slice(info.Instances, func(i, j int) bool { return info.Instances[i].ID < info.Instances[j].ID })
-	return info
 }

@@ -35,7 +35,7 @@ func (c *Campaign) timedTrial(p *plugin.Process, id string, pt *point) (evidence
 			if w.Disturbed {
 				c.noise.disturbed++
 			}
-			trial.Noise = &w
+			trial.Noise, trial.Retries = &w, try
 			return trial, nil
 		}
 		c.noise.retried++
@@ -53,15 +53,9 @@ func (c *Campaign) gradeNoise() {
 	var camp evidence.Campaign
 	err := evidence.ReadJSON(path, &camp)
 	if err == nil && c.cfg.Resume {
-		// The trials kept are counted from the records, which hold those
-		// of every interrupted process too; retries are what the
-		// finished runs counted and this one.
-		trials, disturbed := c.recordedTrials()
-		retried := g.Retried
-		if camp.Noise != nil {
-			retried += camp.Noise.Retried
-		}
-		g = noise.Of(trials, disturbed, retried)
+		// The trials kept, and the retries before each, are counted from
+		// the records, which hold those of every interrupted host too.
+		g = noise.Of(c.recordedTrials())
 	}
 	if g.Trials == 0 {
 		return
@@ -79,21 +73,22 @@ func (c *Campaign) gradeNoise() {
 	}
 }
 
-// recordedTrials counts the trials the run directory's records keep, and
-// the disturbed ones among them.
-func (c *Campaign) recordedTrials() (trials, disturbed int) {
+// recordedTrials counts the trials the run directory's records keep, the
+// disturbed ones among them, and the retries before them.
+func (c *Campaign) recordedTrials() (trials, disturbed, retried int) {
 	run, err := evidence.Load(c.cfg.Out)
 	if err != nil {
 		fmt.Fprintln(c.cfg.Log, "host: counting the trials for the noise grade:", err)
-		return c.noise.trials, c.noise.disturbed
+		return c.noise.trials, c.noise.disturbed, c.noise.retried
 	}
 	for _, r := range run.Records {
 		for _, t := range r.Trials {
 			trials++
+			retried += t.Retries
 			if t.Noise != nil && t.Noise.Disturbed {
 				disturbed++
 			}
 		}
 	}
-	return trials, disturbed
+	return trials, disturbed, retried
 }

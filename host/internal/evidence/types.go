@@ -218,6 +218,10 @@ type Trial struct {
 	// Noise is the machine's CPU contention around the timed call: a
 	// disturbed trial was run again up to twice before it was kept.
 	Noise *noise.Window `json:"noise,omitempty"`
+	// Retries is how many disturbed timed calls were run before this one,
+	// so the run's noise grade counts them even when the host that ran
+	// them was killed before the end.
+	Retries int `json:"retries,omitempty"`
 }
 
 // Calibration is how the iteration counts were chosen.
