@@ -150,6 +150,14 @@ func (ws *nttWork) product(pr *nttPrime, t *[4][nttN]int16, shape nttShape) {
 // run sets c[0:2n-1] to the product of the loaded operands of length n,
 // modulo 10753 and 7681 with the CRT (two) or modulo 7681 alone.
 func (ws *nttWork) run(c []int32, n int, two bool) {
+	if out := ws.compute(c, n, two); &out[0] != &c[0] {
+		copy(c[:2*n-1], out)
+	}
+}
+
+// compute is run writing to c when its capacity allows and to ws.c
+// otherwise; it returns where the product is.
+func (ws *nttWork) compute(c []int32, n int, two bool) []int32 {
 	shape := shapeOf(n)
 	if two {
 		ws.product(nttP1, &ws.t[0], shape)
@@ -190,9 +198,7 @@ func (ws *nttWork) run(c []int32, n int, two bool) {
 		exact(ws.mid[:], 2, nv0)
 		addToAVX2(&out[h], &ws.mid[0], 2*nv0)
 	}
-	if &out[0] != &c[0] {
-		copy(c[:2*n-1], out)
-	}
+	return out
 }
 
 // polyMulNTT sets c[0:2n-1] = a*b for n = len(a) <= 2*nttMaxP, |a| <
@@ -214,4 +220,26 @@ func polyMul3NTT(c []int32, a, b []int8) {
 	ws.loadA(nil, a)
 	ws.loadB(b[:len(a)])
 	ws.run(c, len(a), false)
+}
+
+// rqMulSmallAVX2 is rqMulSmall on polyMulNTT, folded from the
+// workspace: a stack array for the 2p-1 products would be cleared at
+// every call (10 KB at maxP).
+func (ps *Params) rqMulSmallAVX2(out, a []int16, b []int8) {
+	ws := nttWorkPool.Get().(*nttWork)
+	defer nttWorkPool.Put(ws)
+	ws.loadA(a[:ps.P], nil)
+	ws.loadB(b[:ps.P])
+	ps.foldFqAVX2(out, ws.compute(nil, ps.P, true))
+}
+
+// r3MulAVX2 is r3Mul on polyMul3NTT, folded from the workspace likewise
+// (at every p it measured under half the time of toom3R3AVX2, kept as
+// the tests' cross-check).
+func (ps *Params) r3MulAVX2(out, a, b []int8) {
+	ws := nttWorkPool.Get().(*nttWork)
+	defer nttWorkPool.Put(ws)
+	ws.loadA(nil, a[:ps.P])
+	ws.loadB(b[:ps.P])
+	ps.fold3AVX2(out, ws.compute(nil, ps.P, false))
 }
