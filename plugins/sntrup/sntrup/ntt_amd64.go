@@ -228,6 +228,12 @@ func nttCT2(x, tw *int16, groups, d int, k *nttConsts, squeeze int)
 func nttGS2(x, tw *int16, groups, d int, k *nttConsts)
 
 //go:noescape
+func nttCT2x512(x, tw *int16, groups, d int, k *nttConsts, squeeze int)
+
+//go:noescape
+func nttGS2x512(x, tw *int16, groups, d int, k *nttConsts)
+
+//go:noescape
 func nttTranspose(x *int16, blocks int)
 
 //go:noescape
@@ -266,9 +272,12 @@ func (pr *nttPrime) forward(x *[nttN]int16, in *[nttIn]int16) {
 		if ps.squeeze {
 			sq = 1
 		}
-		if ps.n == 3 {
+		switch {
+		case ps.n == 3:
 			nttCT3(&x[0], &tw[0], groups, d, &pr.k, sq)
-		} else {
+		case useAVX512 && d%2 == 0:
+			nttCT2x512(&x[0], &tw[0], groups, d, &pr.k, sq)
+		default:
 			nttCT2(&x[0], &tw[0], groups, d, &pr.k, sq)
 		}
 		tw = tw[size:]
@@ -281,9 +290,12 @@ func (pr *nttPrime) inverse(x *[nttN]int16) {
 	for i := len(nttPasses) - 1; i >= 0; i-- {
 		ps := nttPasses[i]
 		groups, d, size := ps.shape()
-		if ps.n == 3 {
+		switch {
+		case ps.n == 3:
 			nttGS3(&x[0], &tw[0], groups, d, &pr.k)
-		} else {
+		case useAVX512 && d%2 == 0:
+			nttGS2x512(&x[0], &tw[0], groups, d, &pr.k)
+		default:
 			nttGS2(&x[0], &tw[0], groups, d, &pr.k)
 		}
 		tw = tw[size:]

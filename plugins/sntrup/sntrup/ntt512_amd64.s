@@ -1,0 +1,124 @@
+//go:build !purego
+
+#include "textflag.h"
+
+// nttCT2 and nttGS2 on 512-bit vectors (AVX-512BW) for the passes whose
+// last distance d is at least two rows: a vector then holds rows r and
+// r+1, which lie in the same group and take the same twiddles, so the
+// 256-bit twiddle vectors are broadcast to both halves and each step of
+// the inner loop moves two rows. Registers as in ntt_amd64.s: q' in Z15,
+// its Barrett constant in Z14, twiddles in Z8-Z13.
+
+#define MONTZ(x, W, Wq, out, t) \
+	VPMULLW Wq, x, t \
+	VPMULHW W, x, out \
+	VPMULHW Z15, t, t \
+	VPSUBW t, out, out
+
+#define SQUEEZEZ(x, t) \
+	VPMULHRSW Z14, x, t \
+	VPMULLW Z15, t, t \
+	VPSUBW t, x, x
+
+#define LAYERARGSZ \
+	MOVQ x+0(FP), DI \
+	MOVQ tw+8(FP), SI \
+	MOVQ groups+16(FP), CX \
+	MOVQ d+24(FP), DX \
+	MOVQ k+32(FP), AX \
+	VPBROADCASTW 0(AX), Z15 \
+	VPBROADCASTW 4(AX), Z14 \
+	SHLQ $5, DX \
+	LEAQ (DX)(DX*2), R10
+
+#define TWIDDLES6Z \
+	VBROADCASTI64X4 0(SI), Z8 \
+	VBROADCASTI64X4 32(SI), Z9 \
+	VBROADCASTI64X4 64(SI), Z10 \
+	VBROADCASTI64X4 96(SI), Z11 \
+	VBROADCASTI64X4 128(SI), Z12 \
+	VBROADCASTI64X4 160(SI), Z13 \
+	ADDQ $192, SI \
+	MOVQ DI, R8 \
+	LEAQ (DI)(DX*1), R9
+
+#define LOAD4Z \
+	VMOVDQU64 (R8), Z0 \
+	VMOVDQU64 (R8)(DX*1), Z1 \
+	VMOVDQU64 (R8)(DX*2), Z2 \
+	VMOVDQU64 (R8)(R10*1), Z3
+
+#define STORE4Z \
+	VMOVDQU64 Z0, (R8) \
+	VMOVDQU64 Z1, (R8)(DX*1) \
+	VMOVDQU64 Z2, (R8)(DX*2) \
+	VMOVDQU64 Z3, (R8)(R10*1) \
+	ADDQ $64, R8 \
+	CMPQ R8, R9
+
+// CTBFZ is one Cooley-Tukey butterfly: (a, b) -> (a + W b, a - W b).
+#define CTBFZ(a, b, W, Wq) \
+	MONTZ(b, W, Wq, Z4, Z5) \
+	VPSUBW Z4, a, b \
+	VPADDW Z4, a, a
+
+// func nttCT2x512(x, tw *int16, groups, d int, k *nttConsts, squeeze int)
+//
+// nttCT2 for even d.
+TEXT ·nttCT2x512(SB), NOSPLIT, $0-48
+	LAYERARGSZ
+	MOVQ squeeze+40(FP), BX
+
+ct2zgroup:
+	TWIDDLES6Z
+
+ct2zinner:
+	LOAD4Z
+	CTBFZ(Z0, Z2, Z8, Z9)
+	CTBFZ(Z1, Z3, Z8, Z9)
+	CTBFZ(Z0, Z1, Z10, Z11)
+	CTBFZ(Z2, Z3, Z12, Z13)
+	TESTQ BX, BX
+	JZ ct2zstore
+	SQUEEZEZ(Z0, Z4)
+	SQUEEZEZ(Z1, Z5)
+	SQUEEZEZ(Z2, Z6)
+	SQUEEZEZ(Z3, Z7)
+
+ct2zstore:
+	STORE4Z
+	JNE ct2zinner
+	LEAQ (DI)(DX*4), DI
+	DECQ CX
+	JNZ ct2zgroup
+	VZEROUPPER
+	RET
+
+#define GSBFZ(a, b, W, Wq) \
+	VPSUBW b, a, Z4 \
+	VPADDW b, a, a \
+	SQUEEZEZ(a, Z5) \
+	MONTZ(Z4, W, Wq, b, Z5)
+
+// func nttGS2x512(x, tw *int16, groups, d int, k *nttConsts)
+//
+// nttGS2 for even d.
+TEXT ·nttGS2x512(SB), NOSPLIT, $0-40
+	LAYERARGSZ
+
+gs2zgroup:
+	TWIDDLES6Z
+
+gs2zinner:
+	LOAD4Z
+	GSBFZ(Z0, Z1, Z10, Z11)
+	GSBFZ(Z2, Z3, Z12, Z13)
+	GSBFZ(Z0, Z2, Z8, Z9)
+	GSBFZ(Z1, Z3, Z8, Z9)
+	STORE4Z
+	JNE gs2zinner
+	LEAQ (DI)(DX*4), DI
+	DECQ CX
+	JNZ gs2zgroup
+	VZEROUPPER
+	RET
