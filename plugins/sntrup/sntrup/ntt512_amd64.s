@@ -122,3 +122,110 @@ gs2zinner:
 	JNZ gs2zgroup
 	VZEROUPPER
 	RET
+
+// The row-wise kernels nttRadix3, nttRadix3Inv and nttPointwise two rows
+// a step, for an even number of rows.
+
+// func nttRadix3x512(dst, src *int16, rows int, k *nttConsts)
+TEXT ·nttRadix3x512(SB), NOSPLIT, $0-32
+	MOVQ dst+0(FP), DI
+	MOVQ src+8(FP), SI
+	MOVQ rows+16(FP), CX
+	MOVQ k+24(FP), AX
+	VPBROADCASTW 0(AX), Z15
+	VPBROADCASTW 6(AX), Z8
+	VPBROADCASTW 8(AX), Z9
+	VPBROADCASTW 10(AX), Z10
+	VPBROADCASTW 12(AX), Z11
+	MOVQ CX, DX
+	SHLQ $5, DX
+	SHRQ $1, CX
+
+r3zloop:
+	VMOVDQU64 (SI), Z0
+	VMOVDQU64 (SI)(DX*1), Z1
+	VPADDW Z1, Z0, Z2
+	VMOVDQU64 Z2, (DI)
+	MONTZ(Z1, Z8, Z9, Z3, Z4)
+	VPADDW Z3, Z0, Z3
+	VMOVDQU64 Z3, (DI)(DX*1)
+	MONTZ(Z1, Z10, Z11, Z5, Z6)
+	VPADDW Z5, Z0, Z5
+	VMOVDQU64 Z5, (DI)(DX*2)
+	ADDQ $64, SI
+	ADDQ $64, DI
+	DECQ CX
+	JNZ r3zloop
+	VZEROUPPER
+	RET
+
+// func nttRadix3Invx512(x *int16, rows int, k *nttConsts)
+TEXT ·nttRadix3Invx512(SB), NOSPLIT, $0-24
+	MOVQ x+0(FP), DI
+	MOVQ rows+8(FP), CX
+	MOVQ k+16(FP), AX
+	VPBROADCASTW 0(AX), Z15
+	VPBROADCASTW 14(AX), Z8
+	VPBROADCASTW 16(AX), Z9
+	VPBROADCASTW 18(AX), Z10
+	VPBROADCASTW 20(AX), Z11
+	VPBROADCASTW 22(AX), Z12
+	VPBROADCASTW 24(AX), Z13
+	MOVQ CX, DX
+	SHLQ $5, DX
+	SHRQ $1, CX
+
+r3izloop:
+	VMOVDQU64 (DI), Z0
+	VMOVDQU64 (DI)(DX*1), Z1
+	VMOVDQU64 (DI)(DX*2), Z2
+	// F0 = R0 + R1 + R2
+	VPADDW Z1, Z0, Z3
+	VPADDW Z2, Z3, Z3
+	MONTZ(Z3, Z12, Z13, Z4, Z5)
+	VMOVDQU64 Z4, (DI)
+	// F1 = R0 + omega^-1 R1 + omega^-2 R2
+	MONTZ(Z1, Z8, Z9, Z3, Z5)
+	MONTZ(Z2, Z10, Z11, Z4, Z6)
+	VPADDW Z3, Z0, Z3
+	VPADDW Z4, Z3, Z3
+	MONTZ(Z3, Z12, Z13, Z4, Z5)
+	VMOVDQU64 Z4, (DI)(DX*1)
+	// F2 = R0 + omega^-2 R1 + omega^-1 R2
+	MONTZ(Z1, Z10, Z11, Z3, Z5)
+	MONTZ(Z2, Z8, Z9, Z4, Z6)
+	VPADDW Z3, Z0, Z3
+	VPADDW Z4, Z3, Z3
+	MONTZ(Z3, Z12, Z13, Z4, Z5)
+	VMOVDQU64 Z4, (DI)(DX*2)
+	ADDQ $64, DI
+	DECQ CX
+	JNZ r3izloop
+	VZEROUPPER
+	RET
+
+// func nttPointwisex512(x, y *int16, n int, k *nttConsts)
+TEXT ·nttPointwisex512(SB), NOSPLIT, $0-32
+	MOVQ x+0(FP), DI
+	MOVQ y+8(FP), SI
+	MOVQ n+16(FP), CX
+	MOVQ k+24(FP), AX
+	VPBROADCASTW 0(AX), Z15
+	VPBROADCASTW 2(AX), Z13
+	SHRQ $1, CX
+
+pwzloop:
+	VMOVDQU64 (DI), Z0
+	VMOVDQU64 (SI), Z1
+	VPMULLW Z1, Z0, Z2
+	VPMULLW Z13, Z2, Z2
+	VPMULHW Z1, Z0, Z3
+	VPMULHW Z15, Z2, Z2
+	VPSUBW Z2, Z3, Z3
+	VMOVDQU64 Z3, (DI)
+	ADDQ $64, DI
+	ADDQ $64, SI
+	DECQ CX
+	JNZ pwzloop
+	VZEROUPPER
+	RET

@@ -234,6 +234,15 @@ func nttCT2x512(x, tw *int16, groups, d int, k *nttConsts, squeeze int)
 func nttGS2x512(x, tw *int16, groups, d int, k *nttConsts)
 
 //go:noescape
+func nttRadix3x512(dst, src *int16, rows int, k *nttConsts)
+
+//go:noescape
+func nttRadix3Invx512(x *int16, rows int, k *nttConsts)
+
+//go:noescape
+func nttPointwisex512(x, y *int16, n int, k *nttConsts)
+
+//go:noescape
 func nttTranspose(x *int16, blocks int)
 
 //go:noescape
@@ -261,7 +270,11 @@ func (ps nttPass) shape() (groups, d, size int) {
 // forward sets x to the transform of in (nttIn coefficients, zero from
 // the operand's length on).
 func (pr *nttPrime) forward(x *[nttN]int16, in *[nttIn]int16) {
-	nttRadix3(&x[0], &in[0], nttRes, &pr.k)
+	if useAVX512 {
+		nttRadix3x512(&x[0], &in[0], nttRes, &pr.k)
+	} else {
+		nttRadix3(&x[0], &in[0], nttRes, &pr.k)
+	}
 	tw := pr.fwd
 	for _, ps := range nttPasses {
 		if ps.transpose {
@@ -303,5 +316,19 @@ func (pr *nttPrime) inverse(x *[nttN]int16) {
 			nttTranspose(&x[0], nttRows/16)
 		}
 	}
-	nttRadix3Inv(&x[0], nttRes, &pr.k)
+	if useAVX512 {
+		nttRadix3Invx512(&x[0], nttRes, &pr.k)
+	} else {
+		nttRadix3Inv(&x[0], nttRes, &pr.k)
+	}
+}
+
+// pointwise sets x to the Montgomery products of the transforms x and y
+// (nttPointwise).
+func (pr *nttPrime) pointwise(x, y *[nttN]int16) {
+	if useAVX512 {
+		nttPointwisex512(&x[0], &y[0], nttRows, &pr.k)
+	} else {
+		nttPointwise(&x[0], &y[0], nttRows, &pr.k)
+	}
 }

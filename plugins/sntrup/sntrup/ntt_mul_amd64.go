@@ -46,7 +46,7 @@ func shapeOf(n int) nttShape {
 func (pr *nttPrime) mul(x, y *[nttN]int16, a, b *[nttIn]int16) {
 	pr.forward(x, a)
 	pr.forward(y, b)
-	nttPointwise(&x[0], &y[0], nttRows, &pr.k)
+	pr.pointwise(x, y)
 	pr.inverse(x)
 }
 
@@ -132,8 +132,8 @@ func (ws *nttWork) product(pr *nttPrime, t *[4][nttN]int16, shape nttShape) {
 		for i := range 3 {
 			pr.forward(&t[i], &ws.in[i])
 		}
-		nttPointwise(&t[1][0], &t[0][0], nttRows, &pr.k)
-		nttPointwise(&t[2][0], &t[0][0], nttRows, &pr.k)
+		pr.pointwise(&t[1], &t[0])
+		pr.pointwise(&t[2], &t[0])
 		pr.inverse(&t[1])
 		pr.inverse(&t[2])
 	default:
