@@ -22,8 +22,8 @@ var useVNNI bool
 // useAVX512 is set at init by dispatch_amd64.go when the CPU also has
 // AVX-512F and AVX-512BW: the Rq division steps then sweep 32
 // coefficients to a vector, the sort sorts 16 keys to a vector, and the
-// NTT's two-layer passes at even distances and its row-wise kernels
-// (radix-3 layers, pointwise products) take two rows a vector.
+// NTT's radix-2 passes and row-wise kernels (radix-3 layers, pointwise
+// products) take two rows a vector (ntt512_amd64.s).
 var useAVX512 bool
 
 // forceNoVNNI reports whether the environment (CRUCIBLE_SNTRUP_NOVNNI=1)
@@ -62,7 +62,7 @@ func rqLanes() string {
 // nttLanes names the NTT passes on 512-bit vectors, if any.
 func nttLanes() string {
 	if useAVX512 {
-		return "the two-layer passes at even distances, the radix-3 layers and the pointwise products on AVX-512BW, 32 lanes; "
+		return "the NTT layers and pointwise products on AVX-512BW, 32 lanes; "
 	}
 	return ""
 }

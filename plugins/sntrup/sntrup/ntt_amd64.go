@@ -243,6 +243,18 @@ func nttRadix3Invx512(x *int16, rows int, k *nttConsts)
 func nttPointwisex512(x, y *int16, n int, k *nttConsts)
 
 //go:noescape
+func nttCT2d1x512(x, tw *int16, groups, d int, k *nttConsts, squeeze int)
+
+//go:noescape
+func nttGS2d1x512(x, tw *int16, groups, d int, k *nttConsts)
+
+//go:noescape
+func nttCT3d1x512(x, tw *int16, groups, d int, k *nttConsts, squeeze int)
+
+//go:noescape
+func nttGS3d1x512(x, tw *int16, groups, d int, k *nttConsts)
+
+//go:noescape
 func nttTranspose(x *int16, blocks int)
 
 //go:noescape
@@ -285,10 +297,15 @@ func (pr *nttPrime) forward(x *[nttN]int16, in *[nttIn]int16) {
 		if ps.squeeze {
 			sq = 1
 		}
+		wide := useAVX512 && (d%2 == 0 || d == 1 && groups%2 == 0)
 		switch {
+		case ps.n == 3 && wide && d == 1:
+			nttCT3d1x512(&x[0], &tw[0], groups, d, &pr.k, sq)
 		case ps.n == 3:
 			nttCT3(&x[0], &tw[0], groups, d, &pr.k, sq)
-		case useAVX512 && d%2 == 0:
+		case wide && d == 1:
+			nttCT2d1x512(&x[0], &tw[0], groups, d, &pr.k, sq)
+		case wide:
 			nttCT2x512(&x[0], &tw[0], groups, d, &pr.k, sq)
 		default:
 			nttCT2(&x[0], &tw[0], groups, d, &pr.k, sq)
@@ -303,10 +320,15 @@ func (pr *nttPrime) inverse(x *[nttN]int16) {
 	for i := len(nttPasses) - 1; i >= 0; i-- {
 		ps := nttPasses[i]
 		groups, d, size := ps.shape()
+		wide := useAVX512 && (d%2 == 0 || d == 1 && groups%2 == 0)
 		switch {
+		case ps.n == 3 && wide && d == 1:
+			nttGS3d1x512(&x[0], &tw[0], groups, d, &pr.k)
 		case ps.n == 3:
 			nttGS3(&x[0], &tw[0], groups, d, &pr.k)
-		case useAVX512 && d%2 == 0:
+		case wide && d == 1:
+			nttGS2d1x512(&x[0], &tw[0], groups, d, &pr.k)
+		case wide:
 			nttGS2x512(&x[0], &tw[0], groups, d, &pr.k)
 		default:
 			nttGS2(&x[0], &tw[0], groups, d, &pr.k)
