@@ -23,7 +23,7 @@ var useVNNI bool
 // AVX-512F and AVX-512BW: the Rq division steps then sweep 32
 // coefficients to a vector, the sort sorts 16 keys to a vector, and the
 // NTT's radix-2 passes and row-wise kernels (radix-3 layers, pointwise
-// products) take two rows a vector (ntt512_amd64.s).
+// products, CRT) take two rows a vector (ntt512_amd64.s).
 var useAVX512 bool
 
 // forceNoVNNI reports whether the environment (CRUCIBLE_SNTRUP_NOVNNI=1)
@@ -62,7 +62,7 @@ func rqLanes() string {
 // nttLanes names the NTT passes on 512-bit vectors, if any.
 func nttLanes() string {
 	if useAVX512 {
-		return "the NTT layers and pointwise products on AVX-512BW, 32 lanes; "
+		return "the NTT layers, pointwise products and CRT on AVX-512BW, 32 lanes; "
 	}
 	return ""
 }

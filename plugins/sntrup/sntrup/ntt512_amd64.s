@@ -15,6 +15,14 @@
 	VPMULHW Z15, t, t \
 	VPSUBW t, out, out
 
+// MONTVZ is MONTZ for two vectors x and y (q'^-1 in Z13).
+#define MONTVZ(x, y, out, t) \
+	VPMULLW y, x, t \
+	VPMULLW Z13, t, t \
+	VPMULHW y, x, out \
+	VPMULHW Z15, t, t \
+	VPSUBW t, out, out
+
 #define SQUEEZEZ(x, t) \
 	VPMULHRSW Z14, x, t \
 	VPMULLW Z15, t, t \
@@ -228,11 +236,7 @@ TEXT ·nttPointwisex512(SB), NOSPLIT, $0-32
 pwzloop:
 	VMOVDQU64 (DI), Z0
 	VMOVDQU64 (SI), Z1
-	VPMULLW Z1, Z0, Z2
-	VPMULLW Z13, Z2, Z2
-	VPMULHW Z1, Z0, Z3
-	VPMULHW Z15, Z2, Z2
-	VPSUBW Z2, Z3, Z3
+	MONTVZ(Z0, Z1, Z3, Z2)
 	VMOVDQU64 Z3, (DI)
 	ADDQ $64, DI
 	ADDQ $64, SI
@@ -440,5 +444,85 @@ gs3d1loop:
 	SPAN4Z(GSBF8Z)
 	STORE8D1
 	JNZ gs3d1loop
+	VZEROUPPER
+	RET
+
+// func nttCRTx512(c *int32, u1, u2 *int16, n int, k *crtConsts)
+//
+// nttCRT two rows a step, for an even number of rows.
+TEXT ·nttCRTx512(SB), NOSPLIT, $0-40
+	MOVQ c+0(FP), DI
+	MOVQ u1+8(FP), SI
+	MOVQ u2+16(FP), BX
+	MOVQ n+24(FP), CX
+	MOVQ k+32(FP), AX
+	VPBROADCASTW 0(AX), Z15
+	VPBROADCASTW 4(AX), Z14
+	VPBROADCASTW 6(AX), Z8
+	VPBROADCASTW 8(AX), Z9
+	VPBROADCASTD 12(AX), Z10
+	SHRQ $1, CX
+
+crtzloop:
+	VMOVDQU64 (SI), Z0
+	VMOVDQU64 (BX), Z1
+	VPSUBW Z0, Z1, Z1
+	MONTZ(Z1, Z8, Z9, Z2, Z3)
+	SQUEEZEZ(Z2, Z3)
+	VPMOVSXWD Y0, Z4
+	VEXTRACTI64X4 $1, Z0, Y0
+	VPMOVSXWD Y0, Z5
+	VPMOVSXWD Y2, Z6
+	VEXTRACTI64X4 $1, Z2, Y2
+	VPMOVSXWD Y2, Z7
+	VPMULLD Z10, Z6, Z6
+	VPMULLD Z10, Z7, Z7
+	VPADDD Z6, Z4, Z4
+	VPADDD Z7, Z5, Z5
+	VMOVDQU64 Z4, (DI)
+	VMOVDQU64 Z5, 64(DI)
+	ADDQ $64, SI
+	ADDQ $64, BX
+	ADDQ $128, DI
+	DECQ CX
+	JNZ crtzloop
+	VZEROUPPER
+	RET
+
+// func nttPointwise2x512(x0, x1, y0, y1 *int16, n int, k *nttConsts)
+//
+// nttPointwise2 two rows a step, for an even number of rows.
+TEXT ·nttPointwise2x512(SB), NOSPLIT, $0-48
+	MOVQ x0+0(FP), DI
+	MOVQ x1+8(FP), SI
+	MOVQ y0+16(FP), DX
+	MOVQ y1+24(FP), BX
+	MOVQ n+32(FP), CX
+	MOVQ k+40(FP), AX
+	VPBROADCASTW 0(AX), Z15
+	VPBROADCASTW 2(AX), Z13
+	VPBROADCASTW 4(AX), Z14
+	SHRQ $1, CX
+
+pw2zloop:
+	VMOVDQU64 (DI), Z0
+	VMOVDQU64 (SI), Z1
+	VMOVDQU64 (DX), Z2
+	VMOVDQU64 (BX), Z3
+	MONTVZ(Z0, Z2, Z4, Z8)
+	MONTVZ(Z1, Z3, Z5, Z8)
+	MONTVZ(Z0, Z3, Z6, Z8)
+	MONTVZ(Z1, Z2, Z7, Z8)
+	VPADDW Z7, Z6, Z6
+	SQUEEZEZ(Z6, Z8)
+	VMOVDQU64 Z4, (DI)
+	VMOVDQU64 Z5, (SI)
+	VMOVDQU64 Z6, (DX)
+	ADDQ $64, DI
+	ADDQ $64, SI
+	ADDQ $64, DX
+	ADDQ $64, BX
+	DECQ CX
+	JNZ pw2zloop
 	VZEROUPPER
 	RET

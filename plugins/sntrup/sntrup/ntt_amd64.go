@@ -255,6 +255,12 @@ func nttCT3d1x512(x, tw *int16, groups, d int, k *nttConsts, squeeze int)
 func nttGS3d1x512(x, tw *int16, groups, d int, k *nttConsts)
 
 //go:noescape
+func nttCRTx512(c *int32, u1, u2 *int16, n int, k *crtConsts)
+
+//go:noescape
+func nttPointwise2x512(x0, x1, y0, y1 *int16, n int, k *nttConsts)
+
+//go:noescape
 func nttTranspose(x *int16, blocks int)
 
 //go:noescape
@@ -352,5 +358,28 @@ func (pr *nttPrime) pointwise(x, y *[nttN]int16) {
 		nttPointwisex512(&x[0], &y[0], nttRows, &pr.k)
 	} else {
 		nttPointwise(&x[0], &y[0], nttRows, &pr.k)
+	}
+}
+
+// pointwise2 is pointwise for the products of two split operands
+// (nttPointwise2).
+func (pr *nttPrime) pointwise2(x0, x1, y0, y1 *[nttN]int16) {
+	if useAVX512 {
+		nttPointwise2x512(&x0[0], &x1[0], &y0[0], &y1[0], nttRows, &pr.k)
+	} else {
+		nttPointwise2(&x0[0], &x1[0], &y0[0], &y1[0], nttRows, &pr.k)
+	}
+}
+
+// crt sets c[0:16n] from the products' rows u1 (mod 10753) and u2 (mod
+// 7681) (nttCRT).
+func crt(c []int32, u1, u2 *[nttN]int16, n int) {
+	i := 0
+	if useAVX512 && n >= 2 {
+		i = n &^ 1
+		nttCRTx512(&c[0], &u1[0], &u2[0], i, &nttCRTk)
+	}
+	if i < n {
+		nttCRT(&c[16*i], &u1[16*i], &u2[16*i], n-i, &nttCRTk)
 	}
 }

@@ -140,7 +140,7 @@ func (ws *nttWork) product(pr *nttPrime, t *[4][nttN]int16, shape nttShape) {
 		for i := range 4 {
 			pr.forward(&t[i], &ws.in[i])
 		}
-		nttPointwise2(&t[0][0], &t[1][0], &t[2][0], &t[3][0], nttRows, &pr.k)
+		pr.pointwise2(&t[0], &t[1], &t[2], &t[3])
 		for i := range 3 {
 			pr.inverse(&t[i])
 		}
@@ -165,7 +165,7 @@ func (ws *nttWork) compute(c []int32, n int, two bool) []int32 {
 	ws.product(nttP2, &ws.t[1], shape)
 	exact := func(out []int32, i, nv int) {
 		if two {
-			nttCRT(&out[0], &ws.t[0][i][0], &ws.t[1][i][0], nv, &nttCRTk)
+			crt(out, &ws.t[0][i], &ws.t[1][i], nv)
 		} else {
 			nttExact(&out[0], &ws.t[1][i][0], nv, &nttP2.k)
 		}
