@@ -346,12 +346,22 @@ func TestFold(t *testing.T) {
 	}
 }
 
+// againstPortable reports whether f writes the same n values on the
+// path in use and on the portable one.
+func againstPortable[T comparable](n int, f func(out []T)) bool {
+	saved := useAVX2
+	defer func() { useAVX2 = saved }()
+	got, want := make([]T, n), make([]T, n)
+	f(got)
+	useAVX2 = false
+	f(want)
+	return slices.Equal(got, want)
+}
+
 // TestR3Mul compares the dispatched R3 product with the portable one, on
 // random and on extreme operands.
 func TestR3Mul(t *testing.T) {
 	r := rand.New(rand.NewPCG(17, 18))
-	saved := useAVX2
-	defer func() { useAVX2 = saved }()
 	for _, ps := range All {
 		k := (ps.P + 2) / 3 // the Toom-Cook piece length
 		for i := range 9 {
@@ -371,13 +381,7 @@ func TestR3Mul(t *testing.T) {
 					a[j] = b[j] * int8(2*i-15)
 				}
 			}
-			got, want := make([]int8, ps.P), make([]int8, ps.P)
-			useAVX2 = saved
-			ps.r3Mul(got, a, b)
-			useAVX2 = false
-			ps.r3Mul(want, a, b)
-			useAVX2 = saved
-			if !slices.Equal(got, want) {
+			if !againstPortable(ps.P, func(out []int8) { ps.r3Mul(out, a, b) }) {
 				t.Fatalf("%s: r3Mul (%s) differs from the portable one", ps.Name, Dispatch())
 			}
 		}
@@ -436,6 +440,32 @@ func TestPolyMul(t *testing.T) {
 			polyMul(got, in.a, in.b)
 			if !slices.Equal(got[:2*ps.P-1], want) {
 				t.Fatalf("%s: polyMul (%s) differs from the schoolbook product", ps.Name, Dispatch())
+			}
+		}
+	}
+}
+
+// TestRqMulSmall compares the dispatched Rq product, which folds from
+// the NTT workspace, with the portable one, on random and extreme
+// operands (every coefficient +-(q-1)/2 times every coefficient +-1).
+func TestRqMulSmall(t *testing.T) {
+	r := rand.New(rand.NewPCG(19, 20))
+	for _, ps := range All {
+		for i := range 6 {
+			a, b := randomFq(r, ps), randomSmall(r, ps.P)
+			if i >= 2 {
+				for j := range a {
+					a[j], b[j] = int16(ps.q12), 1
+					if (i == 3 && j%2 == 1) || i == 4 {
+						a[j] = -a[j]
+					}
+					if i == 5 {
+						b[j] = -1
+					}
+				}
+			}
+			if !againstPortable(ps.P, func(out []int16) { ps.rqMulSmall(out, a, b) }) {
+				t.Fatalf("%s: rqMulSmall (%s) differs from the portable one", ps.Name, Dispatch())
 			}
 		}
 	}

@@ -19,7 +19,10 @@ func encodePairsVec(lv *radixLevel, out []byte, R []uint16) (pairs, used int) {
 }
 func smallDecodeAVX2(out *int8, s *byte, n int) { panic("sntrup: no AVX2 code in this build") }
 func (ps *Params) r3MulAVX2(out, a, b []int8)   { panic("sntrup: no AVX2 code in this build") }
-func roundAVX2(out, in *int16, n int)           { panic("sntrup: no AVX2 code in this build") }
+func (ps *Params) rqMulSmallAVX2(out, a []int16, b []int8) {
+	panic("sntrup: no AVX2 code in this build")
+}
+func roundAVX2(out, in *int16, n int) { panic("sntrup: no AVX2 code in this build") }
 func affine16AVX2(out *int16, in *uint16, n int, mul, add int16) {
 	panic("sntrup: no AVX2 code in this build")
 }

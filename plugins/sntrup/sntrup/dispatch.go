@@ -21,7 +21,9 @@ var useVNNI bool
 
 // useAVX512 is set at init by dispatch_amd64.go when the CPU also has
 // AVX-512F and AVX-512BW: the Rq division steps then sweep 32
-// coefficients to a vector, and the sort sorts 16 keys to a vector.
+// coefficients to a vector, the sort sorts 16 keys to a vector, and the
+// NTT's radix-2 passes and row-wise kernels (radix-3 layers, pointwise
+// products, CRT) take two rows a vector (ntt512_amd64.s).
 var useAVX512 bool
 
 // forceNoVNNI reports whether the environment (CRUCIBLE_SNTRUP_NOVNNI=1)
@@ -44,7 +46,7 @@ func Dispatch() string {
 // product each set uses.
 func DispatchDetail() string {
 	if useAVX2 {
-		return "golang.org/x/sys/cpu AVX2: Rq products by NTTs of length 1536 (a radix-3 and nine radix-2 layers on int16 lanes) modulo 10753 and 7681 with CRT recombination, R3 products by the same NTT modulo 7681 (sntrup653, sntrup761 whole; sntrup857, sntrup953, sntrup1013 with the small operand split in two; sntrup1277 with both operands split); division steps with Shoup products on " + rqLanes() + " int16 lanes (all 2p-1 steps in one assembly loop), bitsliced F3 division steps, bitonic sort on " + sortLanes() + " lanes"
+		return "golang.org/x/sys/cpu AVX2: Rq products by NTTs of length 1536 (a radix-3 and nine radix-2 layers on int16 lanes) modulo 10753 and 7681 with CRT recombination, R3 products by the same NTT modulo 7681 (sntrup653, sntrup761 whole; sntrup857, sntrup953, sntrup1013 with the small operand split in two; sntrup1277 with both operands split); " + nttLanes() + "division steps with Shoup products on " + rqLanes() + " int16 lanes (all 2p-1 steps in one assembly loop), bitsliced F3 division steps, bitonic sort on " + sortLanes() + " lanes"
 	}
 	return "Go: SWAR product with three Karatsuba levels, division steps on bounded representatives, bitsliced R3 inversion, merge-exchange sort"
 }
@@ -55,6 +57,14 @@ func rqLanes() string {
 		return "AVX-512BW, 32"
 	}
 	return "16"
+}
+
+// nttLanes names the NTT passes on 512-bit vectors, if any.
+func nttLanes() string {
+	if useAVX512 {
+		return "the NTT layers, pointwise products and CRT on AVX-512BW, 32 lanes; "
+	}
+	return ""
 }
 
 // sortLanes names the vectors of the sort.

@@ -9,7 +9,9 @@
 // gives out[2i] = r mod m, out[2i+1] = floor(r/m) mod m. The quotient is
 // the truncated product of r with a double just above 1/m: exact, since
 // r < 2^32 keeps the error far below the 1/m gap to the next integer; the
-// quotient is below 2m, so one masked subtraction reduces it.
+// quotient is below 2m, so one masked subtraction reduces it. Eight pairs
+// go through the loop at a time (two vectors of doubles), a last four
+// through DECODE4.
 TEXT ·decodePairsAVX2(SB), NOSPLIT, $0-48
 	MOVQ out+0(FP), DI
 	MOVQ top+8(FP), SI
@@ -18,14 +20,16 @@ TEXT ·decodePairsAVX2(SB), NOSPLIT, $0-48
 	MOVQ nbytes+32(FP), BX
 	MOVQ k+40(FP), AX
 	VBROADCASTSD 0(AX), Y15  // just above 1/m
-	VPBROADCASTD 8(AX), X14  // m
-	VPBROADCASTD 12(AX), X13 // m-1
+	VPBROADCASTD 8(AX), Y14 // m
+	VPBROADCASTD 12(AX), Y13 // m-1
 	TESTQ CX, CX
 	JZ dpdone
 	CMPQ BX, $1
 	JEQ dp1
 	JGT dp2
 
+// DECODE4 and DECODE8 take the four or eight values r in X0 or Y0 and
+// store their pairs of digits.
 #define DECODE4 \
 	VCVTDQ2PD X0, Y2 \
 	VMULPD Y15, Y2, Y2 \
@@ -37,37 +41,85 @@ TEXT ·decodePairsAVX2(SB), NOSPLIT, $0-48
 	VPSUBD X5, X3, X3 \
 	VPSLLD $16, X3, X3 \
 	VPOR X3, X4, X4 \
-	VMOVDQU X4, (DI) \
-	ADDQ $16, DI \
-	ADDQ $8, SI
+	VMOVDQU X4, (DI)
+
+#define DECODE8 \
+	VCVTDQ2PD X0, Y2 \
+	VEXTRACTI128 $1, Y0, X1 \
+	VCVTDQ2PD X1, Y3 \
+	VMULPD Y15, Y2, Y2 \
+	VMULPD Y15, Y3, Y3 \
+	VCVTTPD2DQY Y2, X2 \
+	VCVTTPD2DQY Y3, X3 \
+	VINSERTI128 $1, X3, Y2, Y3 \
+	VPMULLD Y14, Y3, Y4 \
+	VPSUBD Y4, Y0, Y4 \
+	VPCMPGTD Y13, Y3, Y5 \
+	VPAND Y14, Y5, Y5 \
+	VPSUBD Y5, Y3, Y3 \
+	VPSLLD $16, Y3, Y3 \
+	VPOR Y3, Y4, Y4 \
+	VMOVDQU Y4, (DI) \
+	ADDQ $32, DI \
+	ADDQ $16, SI
 
 dp0:
+	CMPQ CX, $2
+	JLT dp0last
+	VPMOVZXWD (SI), Y0
+	DECODE8
+	SUBQ $2, CX
+	JMP dp0
+
+dp0last:
+	TESTQ CX, CX
+	JZ dpdone
 	VPMOVZXWD (SI), X0
 	DECODE4
-	DECQ CX
-	JNZ dp0
 	JMP dpdone
 
 dp1:
+	CMPQ CX, $2
+	JLT dp1last
+	VPMOVZXWD (SI), Y0
+	VPSLLD $8, Y0, Y0
+	VPMOVZXBD (DX), Y1
+	VPOR Y1, Y0, Y0
+	ADDQ $8, DX
+	DECODE8
+	SUBQ $2, CX
+	JMP dp1
+
+dp1last:
+	TESTQ CX, CX
+	JZ dpdone
 	VPMOVZXWD (SI), X0
 	VPSLLD $8, X0, X0
 	VPMOVZXBD (DX), X1
 	VPOR X1, X0, X0
-	ADDQ $4, DX
 	DECODE4
-	DECQ CX
-	JNZ dp1
 	JMP dpdone
 
 dp2:
+	CMPQ CX, $2
+	JLT dp2last
+	VPMOVZXWD (SI), Y0
+	VPSLLD $16, Y0, Y0
+	VPMOVZXWD (DX), Y1
+	VPOR Y1, Y0, Y0
+	ADDQ $16, DX
+	DECODE8
+	SUBQ $2, CX
+	JMP dp2
+
+dp2last:
+	TESTQ CX, CX
+	JZ dpdone
 	VPMOVZXWD (SI), X0
 	VPSLLD $16, X0, X0
 	VPMOVZXWD (DX), X1
 	VPOR X1, X0, X0
-	ADDQ $8, DX
 	DECODE4
-	DECQ CX
-	JNZ dp2
 
 dpdone:
 	VZEROUPPER
@@ -78,7 +130,8 @@ dpdone:
 // One level of the radix encoding for 4n pairs of equal radix m, in place:
 // pair i becomes x = r[2i] + r[2i+1]*m, whose nbytes low bytes go to out
 // and whose rest to r[i]. The pairs are read before their slots, or later
-// ones, are written.
+// ones, are written. Eight pairs go through the loop at a time, a last
+// four through the 128-bit form.
 TEXT ·encodePairsAVX2(SB), NOSPLIT, $0-36
 	MOVQ out+0(FP), DI
 	MOVQ r+8(FP), SI
@@ -86,18 +139,59 @@ TEXT ·encodePairsAVX2(SB), NOSPLIT, $0-36
 	MOVQ nbytes+24(FP), DX
 	MOVL m+32(FP), AX
 	VMOVD AX, X15
-	VPBROADCASTD X15, X15 // m
+	VPBROADCASTD X15, Y15 // m
 	MOVL $0xffff, AX
 	VMOVD AX, X14
-	VPBROADCASTD X14, X14 // 0xffff
+	VPBROADCASTD X14, Y14 // 0xffff
 	MOVL $0xff, AX
 	VMOVD AX, X13
-	VPBROADCASTD X13, X13 // 0xff
+	VPBROADCASTD X13, Y13 // 0xff
 	MOVQ SI, BX
 	TESTQ CX, CX
 	JZ epdone
 
-eploop:
+ep8loop:
+	CMPQ CX, $2
+	JLT eplast
+	VMOVDQU (SI), Y0
+	VPAND Y14, Y0, Y1
+	VPSRLD $16, Y0, Y2
+	VPMULLD Y15, Y2, Y2
+	VPADDD Y1, Y2, Y2
+	CMPQ DX, $1
+	JLT ep8store
+	JEQ ep81
+	// The packs work within 128-bit lanes; VPERMQ gathers their
+	// low halves.
+	VPAND Y14, Y2, Y3
+	VPACKUSDW Y3, Y3, Y3
+	VPERMQ $0x08, Y3, Y3
+	VMOVDQU X3, (DI)
+	ADDQ $16, DI
+	VPSRLD $16, Y2, Y2
+	JMP ep8store
+
+ep81:
+	VPAND Y13, Y2, Y3
+	VPACKUSDW Y3, Y3, Y3
+	VPERMQ $0x08, Y3, Y3
+	VPACKUSWB X3, X3, X3
+	VMOVQ X3, (DI)
+	ADDQ $8, DI
+	VPSRLD $8, Y2, Y2
+
+ep8store:
+	VPACKUSDW Y2, Y2, Y2
+	VPERMQ $0x08, Y2, Y2
+	VMOVDQU X2, (BX)
+	ADDQ $16, BX
+	ADDQ $32, SI
+	SUBQ $2, CX
+	JMP ep8loop
+
+eplast:
+	TESTQ CX, CX
+	JZ epdone
 	VMOVDQU (SI), X0
 	VPAND X14, X0, X1
 	VPSRLD $16, X0, X2
@@ -109,7 +203,6 @@ eploop:
 	VPAND X14, X2, X3
 	VPACKUSDW X3, X3, X3
 	VMOVQ X3, (DI)
-	ADDQ $8, DI
 	VPSRLD $16, X2, X2
 	JMP epstore
 
@@ -118,18 +211,14 @@ ep1:
 	VPACKUSDW X3, X3, X3
 	VPACKUSWB X3, X3, X3
 	VMOVD X3, (DI)
-	ADDQ $4, DI
 	VPSRLD $8, X2, X2
 
 epstore:
 	VPACKUSDW X2, X2, X2
 	VMOVQ X2, (BX)
-	ADDQ $8, BX
-	ADDQ $16, SI
-	DECQ CX
-	JNZ eploop
 
 epdone:
+	VZEROUPPER
 	RET
 
 // func smallDecodeAVX2(out *int8, s *byte, n int)

@@ -159,15 +159,6 @@ func mul3AVX2(acc []int16, a, b []int8, ws *mul3Work) {
 	mul3BlocksAVX2(&acc[0], &ap[0], &table[0], n)
 }
 
-// r3MulAVX2 is r3Mul on polyMul3NTT (at every p it measured under half
-// the time of toom3R3AVX2, kept as the tests' cross-check), folded
-// modulo x^p - x - 1 by fold3.
-func (ps *Params) r3MulAVX2(out, a, b []int8) {
-	var c [2*maxP + 32]int32
-	polyMul3NTT(c[:], a[:ps.P], b[:ps.P])
-	ps.fold3(out, c[:])
-}
-
 // mul3VNNI is mul3AVX2 on mul3BlocksVNNI, whose table holds four entries
 // of b a position and which reads a by fours.
 func mul3VNNI(acc []int16, a, b []int8, ws *mul3Work) {

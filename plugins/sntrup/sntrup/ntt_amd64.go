@@ -228,6 +228,39 @@ func nttCT2(x, tw *int16, groups, d int, k *nttConsts, squeeze int)
 func nttGS2(x, tw *int16, groups, d int, k *nttConsts)
 
 //go:noescape
+func nttCT2x512(x, tw *int16, groups, d int, k *nttConsts, squeeze int)
+
+//go:noescape
+func nttGS2x512(x, tw *int16, groups, d int, k *nttConsts)
+
+//go:noescape
+func nttRadix3x512(dst, src *int16, rows int, k *nttConsts)
+
+//go:noescape
+func nttRadix3Invx512(x *int16, rows int, k *nttConsts)
+
+//go:noescape
+func nttPointwisex512(x, y *int16, n int, k *nttConsts)
+
+//go:noescape
+func nttCT2d1x512(x, tw *int16, groups, d int, k *nttConsts, squeeze int)
+
+//go:noescape
+func nttGS2d1x512(x, tw *int16, groups, d int, k *nttConsts)
+
+//go:noescape
+func nttCT3d1x512(x, tw *int16, groups, d int, k *nttConsts, squeeze int)
+
+//go:noescape
+func nttGS3d1x512(x, tw *int16, groups, d int, k *nttConsts)
+
+//go:noescape
+func nttCRTx512(c *int32, u1, u2 *int16, n int, k *crtConsts)
+
+//go:noescape
+func nttPointwise2x512(x0, x1, y0, y1 *int16, n int, k *nttConsts)
+
+//go:noescape
 func nttTranspose(x *int16, blocks int)
 
 //go:noescape
@@ -255,7 +288,11 @@ func (ps nttPass) shape() (groups, d, size int) {
 // forward sets x to the transform of in (nttIn coefficients, zero from
 // the operand's length on).
 func (pr *nttPrime) forward(x *[nttN]int16, in *[nttIn]int16) {
-	nttRadix3(&x[0], &in[0], nttRes, &pr.k)
+	if useAVX512 {
+		nttRadix3x512(&x[0], &in[0], nttRes, &pr.k)
+	} else {
+		nttRadix3(&x[0], &in[0], nttRes, &pr.k)
+	}
 	tw := pr.fwd
 	for _, ps := range nttPasses {
 		if ps.transpose {
@@ -266,9 +303,17 @@ func (pr *nttPrime) forward(x *[nttN]int16, in *[nttIn]int16) {
 		if ps.squeeze {
 			sq = 1
 		}
-		if ps.n == 3 {
+		wide := useAVX512 && (d%2 == 0 || d == 1 && groups%2 == 0)
+		switch {
+		case ps.n == 3 && wide && d == 1:
+			nttCT3d1x512(&x[0], &tw[0], groups, d, &pr.k, sq)
+		case ps.n == 3:
 			nttCT3(&x[0], &tw[0], groups, d, &pr.k, sq)
-		} else {
+		case wide && d == 1:
+			nttCT2d1x512(&x[0], &tw[0], groups, d, &pr.k, sq)
+		case wide:
+			nttCT2x512(&x[0], &tw[0], groups, d, &pr.k, sq)
+		default:
 			nttCT2(&x[0], &tw[0], groups, d, &pr.k, sq)
 		}
 		tw = tw[size:]
@@ -281,9 +326,17 @@ func (pr *nttPrime) inverse(x *[nttN]int16) {
 	for i := len(nttPasses) - 1; i >= 0; i-- {
 		ps := nttPasses[i]
 		groups, d, size := ps.shape()
-		if ps.n == 3 {
+		wide := useAVX512 && (d%2 == 0 || d == 1 && groups%2 == 0)
+		switch {
+		case ps.n == 3 && wide && d == 1:
+			nttGS3d1x512(&x[0], &tw[0], groups, d, &pr.k)
+		case ps.n == 3:
 			nttGS3(&x[0], &tw[0], groups, d, &pr.k)
-		} else {
+		case wide && d == 1:
+			nttGS2d1x512(&x[0], &tw[0], groups, d, &pr.k)
+		case wide:
+			nttGS2x512(&x[0], &tw[0], groups, d, &pr.k)
+		default:
 			nttGS2(&x[0], &tw[0], groups, d, &pr.k)
 		}
 		tw = tw[size:]
@@ -291,5 +344,42 @@ func (pr *nttPrime) inverse(x *[nttN]int16) {
 			nttTranspose(&x[0], nttRows/16)
 		}
 	}
-	nttRadix3Inv(&x[0], nttRes, &pr.k)
+	if useAVX512 {
+		nttRadix3Invx512(&x[0], nttRes, &pr.k)
+	} else {
+		nttRadix3Inv(&x[0], nttRes, &pr.k)
+	}
+}
+
+// pointwise sets x to the Montgomery products of the transforms x and y
+// (nttPointwise).
+func (pr *nttPrime) pointwise(x, y *[nttN]int16) {
+	if useAVX512 {
+		nttPointwisex512(&x[0], &y[0], nttRows, &pr.k)
+	} else {
+		nttPointwise(&x[0], &y[0], nttRows, &pr.k)
+	}
+}
+
+// pointwise2 is pointwise for the products of two split operands
+// (nttPointwise2).
+func (pr *nttPrime) pointwise2(x0, x1, y0, y1 *[nttN]int16) {
+	if useAVX512 {
+		nttPointwise2x512(&x0[0], &x1[0], &y0[0], &y1[0], nttRows, &pr.k)
+	} else {
+		nttPointwise2(&x0[0], &x1[0], &y0[0], &y1[0], nttRows, &pr.k)
+	}
+}
+
+// crt sets c[0:16n] from the products' rows u1 (mod 10753) and u2 (mod
+// 7681) (nttCRT).
+func crt(c []int32, u1, u2 *[nttN]int16, n int) {
+	i := 0
+	if useAVX512 && n >= 2 {
+		i = n &^ 1
+		nttCRTx512(&c[0], &u1[0], &u2[0], i, &nttCRTk)
+	}
+	if i < n {
+		nttCRT(&c[16*i], &u1[16*i], &u2[16*i], n-i, &nttCRTk)
+	}
 }

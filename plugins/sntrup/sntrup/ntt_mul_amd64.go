@@ -46,7 +46,7 @@ func shapeOf(n int) nttShape {
 func (pr *nttPrime) mul(x, y *[nttN]int16, a, b *[nttIn]int16) {
 	pr.forward(x, a)
 	pr.forward(y, b)
-	nttPointwise(&x[0], &y[0], nttRows, &pr.k)
+	pr.pointwise(x, y)
 	pr.inverse(x)
 }
 
@@ -132,15 +132,15 @@ func (ws *nttWork) product(pr *nttPrime, t *[4][nttN]int16, shape nttShape) {
 		for i := range 3 {
 			pr.forward(&t[i], &ws.in[i])
 		}
-		nttPointwise(&t[1][0], &t[0][0], nttRows, &pr.k)
-		nttPointwise(&t[2][0], &t[0][0], nttRows, &pr.k)
+		pr.pointwise(&t[1], &t[0])
+		pr.pointwise(&t[2], &t[0])
 		pr.inverse(&t[1])
 		pr.inverse(&t[2])
 	default:
 		for i := range 4 {
 			pr.forward(&t[i], &ws.in[i])
 		}
-		nttPointwise2(&t[0][0], &t[1][0], &t[2][0], &t[3][0], nttRows, &pr.k)
+		pr.pointwise2(&t[0], &t[1], &t[2], &t[3])
 		for i := range 3 {
 			pr.inverse(&t[i])
 		}
@@ -150,6 +150,14 @@ func (ws *nttWork) product(pr *nttPrime, t *[4][nttN]int16, shape nttShape) {
 // run sets c[0:2n-1] to the product of the loaded operands of length n,
 // modulo 10753 and 7681 with the CRT (two) or modulo 7681 alone.
 func (ws *nttWork) run(c []int32, n int, two bool) {
+	if out := ws.compute(c, n, two); &out[0] != &c[0] {
+		copy(c[:2*n-1], out)
+	}
+}
+
+// compute is run writing to c when its capacity allows and to ws.c
+// otherwise; it returns where the product is.
+func (ws *nttWork) compute(c []int32, n int, two bool) []int32 {
 	shape := shapeOf(n)
 	if two {
 		ws.product(nttP1, &ws.t[0], shape)
@@ -157,7 +165,7 @@ func (ws *nttWork) run(c []int32, n int, two bool) {
 	ws.product(nttP2, &ws.t[1], shape)
 	exact := func(out []int32, i, nv int) {
 		if two {
-			nttCRT(&out[0], &ws.t[0][i][0], &ws.t[1][i][0], nv, &nttCRTk)
+			crt(out, &ws.t[0][i], &ws.t[1][i], nv)
 		} else {
 			nttExact(&out[0], &ws.t[1][i][0], nv, &nttP2.k)
 		}
@@ -190,9 +198,7 @@ func (ws *nttWork) run(c []int32, n int, two bool) {
 		exact(ws.mid[:], 2, nv0)
 		addToAVX2(&out[h], &ws.mid[0], 2*nv0)
 	}
-	if &out[0] != &c[0] {
-		copy(c[:2*n-1], out)
-	}
+	return out
 }
 
 // polyMulNTT sets c[0:2n-1] = a*b for n = len(a) <= 2*nttMaxP, |a| <
@@ -214,4 +220,26 @@ func polyMul3NTT(c []int32, a, b []int8) {
 	ws.loadA(nil, a)
 	ws.loadB(b[:len(a)])
 	ws.run(c, len(a), false)
+}
+
+// rqMulSmallAVX2 is rqMulSmall on polyMulNTT, folded from the
+// workspace: a stack array for the 2p-1 products would be cleared at
+// every call (10 KB at maxP).
+func (ps *Params) rqMulSmallAVX2(out, a []int16, b []int8) {
+	ws := nttWorkPool.Get().(*nttWork)
+	defer nttWorkPool.Put(ws)
+	ws.loadA(a[:ps.P], nil)
+	ws.loadB(b[:ps.P])
+	ps.foldFqAVX2(out, ws.compute(nil, ps.P, true))
+}
+
+// r3MulAVX2 is r3Mul on polyMul3NTT, folded from the workspace likewise
+// (at every p it measured under half the time of toom3R3AVX2, kept as
+// the tests' cross-check).
+func (ps *Params) r3MulAVX2(out, a, b []int8) {
+	ws := nttWorkPool.Get().(*nttWork)
+	defer nttWorkPool.Put(ws)
+	ws.loadA(nil, a[:ps.P])
+	ws.loadB(b[:ps.P])
+	ps.fold3AVX2(out, ws.compute(nil, ps.P, false))
 }

@@ -38,15 +38,16 @@ func (c Convention) String() string {
 // moved to the heap on every call.
 var randomBuffers = sync.Pool{New: func() any { return new([4 * maxP]byte) }}
 
-// systemRead, where the platform sets it, fills a buffer from the same
-// kernel generator as crypto/rand.Reader, more cheaply for requests of
-// kilobytes (random_linux.go).
+// systemRead, where the build sets it, fills a buffer from the system
+// generator behind crypto/rand.Reader more cheaply for requests of
+// kilobytes: a seed from it expanded by AES-256-CTR (random_expand.go)
+// or, in purego builds on Linux, the getrandom(2) system call
+// (random_linux.go).
 var systemRead func([]byte) error
 
 // readSystem reports whether rand is crypto/rand.Reader and, if so, fills
-// buf from the kernel's generator through systemRead. Under the system
-// generator the conventions draw the same distribution, so one read
-// serves both. In FIPS 140-3 mode crypto/rand.Reader is the module's
+// buf through systemRead. Under the system generator the conventions
+// draw the same distribution, so one read serves both. In FIPS 140-3 mode crypto/rand.Reader is the module's
 // DRBG, which must stay the source, so this declines.
 func readSystem(rand io.Reader, buf []byte) bool {
 	if rand != cryptorand.Reader || systemRead == nil || fips140.Enabled() {

@@ -9,8 +9,8 @@ import (
 	"testing/iotest"
 )
 
-// TestReadSystem checks that crypto/rand.Reader is served by the kernel
-// where the platform can (fresh, nonzero bytes on every draw), and that
+// TestReadSystem checks that crypto/rand.Reader is served by systemRead
+// where the build sets it (fresh, nonzero bytes on every draw), and that
 // any other reader is left to the conventions.
 func TestReadSystem(t *testing.T) {
 	a, b := make([]byte, 4*maxP), make([]byte, 4*maxP)

@@ -86,6 +86,10 @@ func (ps *Params) fold3Generic(out []int8, c []int32) {
 
 // rqMulSmall returns a*b in Rq for a in Rq and b small.
 func (ps *Params) rqMulSmall(out []int16, a []int16, b []int8) {
+	if useAVX2 {
+		ps.rqMulSmallAVX2(out, a, b)
+		return
+	}
 	var c [2*maxP + 32]int32
 	polyMul(c[:2*ps.P], a[:ps.P], b[:ps.P])
 	ps.foldFq(out, c[:2*ps.P])
