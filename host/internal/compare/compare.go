@@ -8,7 +8,10 @@
 // which knows nothing of runs: they serve the records, the reports and
 // host ab alike. This package holds what is about two runs: pairing
 // their records by unit (opkey.Key), the row for an operation only one
-// run measured, and the table compare prints.
+// run measured, and the table compare prints. Ranking the implementations
+// of one run against each other ("tie" where their intervals overlap,
+// "×r" otherwise) is a cell of the report's tables and stays with the
+// renderer; only the interval's text (format.Interval) is shared.
 package compare
 
 import (
