@@ -86,3 +86,55 @@ func TestMalformed(t *testing.T) {
 		}
 	}
 }
+
+// An allocation in a counted loop: the fast path (mallocgc) stays in the
+// count, as does a clear the code asks for; the span refill below it, the
+// page allocator's pieces it reaches and the zeroing the allocator does
+// are left out.
+const allocSample = `events: Ir
+fl=(1) ./registry/count.go
+fn=(1) crucible.dev/registry.countedBatch
+1 10
+cfn=(2) main.op
+calls=1 0
+* 1000
+fn=(2)
+1 400
+cfn=(3) runtime.mallocgc
+calls=1 0
+* 500
+cfn=(9) runtime.memclrNoHeapPointers
+calls=1 0
+* 100
+fn=(3)
+1 60
+cfn=(9)
+calls=1 0
+* 40
+fn=(4) runtime.(*mcache).refill
+1 100
+fn=(5) runtime.mergeSummaries
+1 100
+fn=(6) runtime.(*scavengeIndex).alloc
+1 70
+fn=(7) runtime.(*pallocData).allocRange
+1 50
+fn=(8) runtime.(*spanSet).push
+1 40
+fn=(10) runtime.gcTrigger.test
+1 40
+fn=(9)
+1 140
+totals: 1010
+`
+
+func TestAllocatorLeftOut(t *testing.T) {
+	c, err := CountGo([]byte(allocSample), "crucible.dev/registry.countedBatch")
+	if err != nil {
+		t.Fatal(err)
+	}
+	left := int64(100 + 100 + 70 + 50 + 40 + 40 + 40) // refill, page allocator, statistics check, zeroing
+	if c.Runtime != left || c.Instructions != 1010-left {
+		t.Fatalf("CountGo: %+v, want %d left out and %d counted", c, left, 1010-left)
+	}
+}

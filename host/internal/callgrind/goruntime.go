@@ -31,8 +31,10 @@ var goScheduler = map[string]bool{
 }
 
 // goAllocator are the prefixes of the Go allocator's slow paths: refilling
-// a thread's cache of spans, taking pages from the heap, its statistics,
-// and the runtime's own random numbers (heap-profile sampling). Which call
+// a thread's cache of spans, taking pages from the heap (the page
+// allocator's bitmaps, summaries and scavenger index), its statistics,
+// the check for a collection a refill makes, and the runtime's own random
+// numbers (heap-profile sampling). Which call
 // takes them, and whether a span it gets must be zeroed, depends on the
 // state the heap was left in before the loop, not on the code counted. The
 // fast path every allocation takes stays in the count.
@@ -41,6 +43,8 @@ var goAllocator = []string{
 	"runtime.(*pageAlloc).", "runtime.(*pageCache).", "runtime.(*pallocBits).", "runtime.(*pageBits).",
 	"runtime.(*consistentHeapStats).", "runtime.(*gcControllerState).", "runtime.(*spanInlineMarkBits).",
 	"runtime.(*sysMemStat).", "runtime.(*fixalloc).", "runtime.sysUsed", "runtime.deductSweepCredit",
+	"runtime.(*pallocData).", "runtime.(*scavengeIndex).", "runtime.(*scavChunkData).", "runtime.mergeSummaries",
+	"runtime.(*spanSet).", "runtime.(*atomicHeadTailIndex).", "runtime.gcTrigger.test",
 	"internal/chacha8rand.",
 }
 
