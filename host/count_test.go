@@ -14,6 +14,7 @@ import (
 	"testing"
 
 	"crucible.dev/host/internal/evidence"
+	"crucible.dev/host/internal/format"
 )
 
 var (
@@ -69,6 +70,11 @@ func countRun(t *testing.T, dir, out string) map[string]*evidence.Instructions {
 		if _, err := os.Stat(filepath.Join(out, ins.Dump)); err != nil {
 			t.Errorf("%s %s: callgrind's file is not kept: %v", r.Instance, r.Op, err)
 		}
+		if ins.Repeat <= 0 || ins.RepeatDump == "" {
+			t.Errorf("%s %s: no repeat count: %+v", r.Instance, r.Op, ins)
+		} else if _, err := os.Stat(filepath.Join(out, ins.RepeatDump)); err != nil {
+			t.Errorf("%s %s: callgrind's file of the repeat count is not kept: %v", r.Instance, r.Op, err)
+		}
 		counts[r.Plugin+" "+r.Instance+" "+r.Op] = ins
 	}
 	return counts
@@ -110,6 +116,9 @@ func TestInstructionCounter(t *testing.T) {
 			t.Errorf("%s: counted once only", op)
 			continue
 		}
+		if x.Varies() || y.Varies() {
+			t.Errorf("%s: two loops over the same inputs gave different counts: %d and %d, %d and %d", op, x.Total, x.Repeat, y.Total, y.Repeat)
+		}
 		d := math.Abs(y.PerOp-x.PerOp) / x.PerOp
 		t.Logf("%s: %.0f and %.0f instructions per call (%.5f%%)", op, x.PerOp, y.PerOp, 100*d)
 		if d > 1e-4 {
@@ -149,6 +158,27 @@ func TestInstructionCounter(t *testing.T) {
 		if code != 1 || strings.Count(table, "more work") != 3 {
 			t.Fatalf("gate of 3%% more work (run %d): exit %d, want 1 with keygen, sign and verify failing\n%s%s", i, code, table, errs)
 		}
+	}
+
+	// Signing that draws randomness of its own: its two counts over the
+	// same inputs differ, the table marks it, and a baseline leaves it out
+	// rather than set a ceiling the next run would cross by chance.
+	t.Setenv("CRUCIBLE_WORK_EXTRA", "0")
+	t.Setenv("CRUCIBLE_WORK_OWNRAND", "1")
+	own := filepath.Join(tmp, "ownrand")
+	counts := countRun(t, workDir(t, false), own)
+	for op, ins := range counts {
+		if want := strings.HasSuffix(op, " sign"); ins.Varies() != want {
+			t.Errorf("%s: counts %d and %d: varies %v, want %v", op, ins.Total, ins.Repeat, ins.Varies(), want)
+		}
+	}
+	page, err := os.ReadFile(filepath.Join(own, "report", "work.md"))
+	if err != nil || !strings.Contains(string(page), "~ marks an instruction count") || !strings.Contains(string(page), "~"+format.Count(counts["work Work sign"].PerOp)) {
+		t.Errorf("plugin page of a varying count: want it marked with ~ and explained (%v)\n%s", err, page)
+	}
+	code, bl, errs = capture(t, "baseline", "--metric", "instructions", own)
+	if code != 0 || !strings.Contains(bl, `"keygen"`) || strings.Contains(bl, `"sign"`) {
+		t.Errorf("baseline of a varying count: exit %d, want keygen and verify and no sign\n%s%s", code, bl, errs)
 	}
 }
 

@@ -46,8 +46,11 @@ func countLimits(l plugin.Limits) plugin.Limits {
 	return l
 }
 
-// count runs each point's loop once more with its instructions counted, in
-// one more process for the instance, and keeps callgrind's file of each.
+// count runs each point's loop twice more with its instructions counted,
+// each time over inputs prepared afresh from the counter's seed, in one
+// more process for the instance, and keeps callgrind's file of each: two
+// counts that differ show an operation whose work depends on randomness
+// the implementation draws itself (evidence.Instructions.Varies).
 func (c *Campaign) count(s *plugin.Source, pts []*point) {
 	id := pts[0].id
 	fail := func(pt *point, err error) {
@@ -86,47 +89,66 @@ func (c *Campaign) count(s *plugin.Source, pts []*point) {
 	}
 	calls := c.cfg.countCalls()
 	seen := 0
-	for _, pt := range pts {
-		if pt.rec.Error != "" {
-			continue
-		}
-		c.cfg.Progress.Step(s.Name, id, pt.String(), "counting instructions")
-		err := p.Prepare(id, pt.Point, evidence.Calibration{Batch: calls, Warmup: countWarmup})
+	// loop counts one loop of pt's operation over inputs prepared afresh
+	// from the counter's seed and returns the files of its threads; a
+	// fatal error (the process gone, callgrind's files wrong) ends the
+	// instance's count.
+	loop := func(pt *point) (threads []string, fatal bool, err error) {
+		err = p.Prepare(id, pt.Point, evidence.Calibration{Batch: calls, Warmup: countWarmup})
 		if err == nil {
 			_, err = p.Bench(id, pt.Point, evidence.Calibration{Batch: calls, Samples: 1})
 		}
 		if err != nil {
-			fail(pt, err)
-			if p.Exited() {
-				return
-			}
-			continue
+			return nil, p.Exited(), err
 		}
 		dumps, err := cnt.Dumps()
 		if err == nil && len(dumps) != seen+1 {
 			err = fmt.Errorf("callgrind wrote %d files for one counted loop, want 1", len(dumps)-seen)
 		}
 		if err != nil {
-			fail(pt, err)
-			return
+			return nil, true, err
 		}
 		seen = len(dumps)
-		ins, err := c.keepCount(s.Name, id, pt.String(), dumps[seen-1], calls)
-		if err != nil {
-			fail(pt, err)
+		return dumps[seen-1], false, nil
+	}
+	for _, pt := range pts {
+		if pt.rec.Error != "" {
 			continue
 		}
-		ins.Calls, ins.PerOp = calls, float64(ins.Total)/float64(calls)
-		ins.Tool = cnt.Version + " callgrind"
-		ins.CPUFeatures, ins.Notes = slices.Clone(d.CPUFeatures), notes
-		pt.rec.Instructions = ins
+		c.cfg.Progress.Step(s.Name, id, pt.String(), "counting instructions")
+		var ins [2]*evidence.Instructions
+		for i, path := range []string{
+			evidence.CountPath(c.cfg.Out, s.Name, id, pt.String()),
+			evidence.RepeatCountPath(c.cfg.Out, s.Name, id, pt.String()),
+		} {
+			threads, fatal, err := loop(pt)
+			if err == nil {
+				ins[i], err = c.keepCount(pt.String(), threads, calls, path)
+			}
+			if err != nil {
+				fail(pt, err)
+				if fatal {
+					return
+				}
+				break
+			}
+		}
+		if ins[1] == nil {
+			continue
+		}
+		in := ins[0]
+		in.Calls, in.PerOp = calls, float64(in.Total)/float64(calls)
+		in.Repeat, in.RepeatDump = ins[1].Total, ins[1].Dump
+		in.Tool = cnt.Version + " callgrind"
+		in.CPUFeatures, in.Notes = slices.Clone(d.CPUFeatures), notes
+		pt.rec.Instructions = in
 	}
 }
 
 // keepCount reads one dump of callgrind's, copies the file of the loop's
 // thread (the one that executed the most instructions: the others only
-// served the call) into the run directory and returns its count.
-func (c *Campaign) keepCount(plugin, id, op string, threads []string, calls int64) (*evidence.Instructions, error) {
+// served the call) to path in the run directory and returns its count.
+func (c *Campaign) keepCount(op string, threads []string, calls int64, path string) (*evidence.Instructions, error) {
 	var data []byte
 	n := callgrind.LoopCount{Instructions: -1}
 	for _, t := range threads {
@@ -150,7 +172,6 @@ func (c *Campaign) keepCount(plugin, id, op string, threads []string, calls int6
 		// loop's.
 		return nil, fmt.Errorf("%s: callgrind counted %d calls of the loop's body, want %d", op, n.Calls, calls)
 	}
-	path := evidence.CountPath(c.cfg.Out, plugin, id, op)
 	if err := evidence.WriteFile(path, data); err != nil {
 		return nil, err
 	}

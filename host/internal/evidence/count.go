@@ -23,9 +23,39 @@ type Instructions struct {
 	// path among them, as the plugin described itself there.
 	Notes map[string]string `json:"notes,omitempty"`
 	Dump  string            `json:"dump"` // callgrind's output file, relative to the run directory
+	// Repeat is the count of a second loop over the same inputs, prepared
+	// again from the same seed in the same process: equal to Total, to
+	// the runtime's last few instructions, unless the implementation
+	// draws randomness of its own that the contract's reader does not
+	// feed (hedged ML-DSA signing does, and its rejection loop runs a
+	// random number of times). RepeatDump is its callgrind file.
+	Repeat     int64  `json:"repeat,omitempty"`
+	RepeatDump string `json:"repeat_dump,omitempty"`
+}
+
+// CountAgreement is how far apart, as a fraction, two counts of one loop
+// over the same inputs may lie and still be one count: what the Go
+// runtime leaves in them stays below 0.004% (two runs of the 48 ML-KEM
+// operations), an implementation's own randomness moves them by percents.
+const CountAgreement = 1e-4
+
+// Varies reports whether the repeat count disagrees with the first: the
+// count is then one sample of a random quantity, not the operation's.
+func (c *Instructions) Varies() bool {
+	if c == nil || c.Repeat == 0 {
+		return false
+	}
+	d := c.Total - c.Repeat
+	return float64(max(d, -d)) > CountAgreement*float64(c.Total)
 }
 
 // CountPath keeps callgrind's output file for one operation.
 func CountPath(dir, plugin, instance, op string) string {
 	return Path(dir, "counts", plugin, instance, op+".callgrind")
+}
+
+// RepeatCountPath keeps callgrind's output file for the repeat count of
+// one operation.
+func RepeatCountPath(dir, plugin, instance, op string) string {
+	return Path(dir, "counts", plugin, instance, op+".repeat.callgrind")
 }

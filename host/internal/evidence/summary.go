@@ -30,6 +30,7 @@ type OpSummary struct {
 	Error        string  `json:"error,omitempty"`
 
 	InstructionsPerOp float64 `json:"instructions_per_op,omitempty"` // exact, with --counter instructions
+	InstructionsVary  bool    `json:"instructions_vary,omitempty"`   // two counts over the same inputs differed (Instructions.Varies)
 }
 
 // Interval is the headline median with its confidence interval.
@@ -49,6 +50,7 @@ func SummarizeOp(rec *Record) OpSummary {
 	}
 	if rec.Instructions != nil {
 		o.InstructionsPerOp = rec.Instructions.PerOp
+		o.InstructionsVary = rec.Instructions.Varies()
 	}
 	return o
 }

@@ -31,6 +31,9 @@ func (m *model) performance(d *doc, p *evidence.PluginInfo, id string) {
 			cols = append(cols, "instructions:")
 		}
 		t := d.newTable(cols...)
+		if slices.ContainsFunc(recs, func(r *evidence.Record) bool { return r.Instructions.Varies() }) {
+			d.p(txt(varyNote))
+		}
 		cpb := map[string]*lineSeries{}
 		for _, r := range recs {
 			s := r.Stats

@@ -106,7 +106,7 @@ func medianCell(in *evidence.InstanceSummary, op string) string {
 // cell, where the run counted it (host run --counter instructions).
 func withInstructions(cell string, in *evidence.InstanceSummary, op string) string {
 	if o, ok := in.Ops[op]; ok && o.Error == "" && o.InstructionsPerOp > 0 {
-		return cell + " · " + format.Count(o.InstructionsPerOp) + " instr"
+		return cell + " · " + instrCell(o) + " instr"
 	}
 	return cell
 }

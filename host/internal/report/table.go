@@ -64,6 +64,9 @@ func Table(w io.Writer, s *evidence.Summary) {
 	}
 	tw.Flush()
 	fmt.Fprintln(w, headlineNote)
+	if countsVary(s) {
+		fmt.Fprintln(w, varyNote)
+	}
 }
 
 // countedSummary reports whether a run counted instructions for any
@@ -79,11 +82,30 @@ func countedSummary(s *evidence.Summary) bool {
 	return false
 }
 
+// countsVary reports whether any operation's instruction count varied
+// between two loops over the same inputs.
+func countsVary(s *evidence.Summary) bool {
+	for _, in := range s.Instances {
+		for _, o := range in.Ops {
+			if o.InstructionsVary {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// varyNote explains the instruction counts instrCell marks with "~".
+const varyNote = "~ marks an instruction count that differed between two counted loops over the same inputs: the implementation draws randomness of its own (hedged signing repeats its rejection loop a random number of times), so the count is one sample, and an instruction-count baseline leaves it out."
+
 // instrCell is an operation's instruction count per call, "-" where it
 // was not counted.
 func instrCell(o evidence.OpSummary) string {
 	if o.Error != "" || o.InstructionsPerOp <= 0 {
 		return "-"
+	}
+	if o.InstructionsVary {
+		return "~" + format.Count(o.InstructionsPerOp)
 	}
 	return format.Count(o.InstructionsPerOp)
 }

@@ -30,5 +30,22 @@ func checkCount(dir, path string, r *evidence.Record) []Problem {
 		return []Problem{{path, fmt.Sprintf("instruction count %d (%d calls, %g per call) does not follow from %s: %d instructions, %d calls",
 			ins.Total, ins.Calls, ins.PerOp, ins.Dump, c.Instructions, c.Calls)}}
 	}
+	if ins.RepeatDump == "" {
+		if ins.Repeat != 0 {
+			return []Problem{{path, fmt.Sprintf("repeat instruction count %d without its callgrind file", ins.Repeat)}}
+		}
+		return nil
+	}
+	data, err = os.ReadFile(filepath.Join(dir, filepath.FromSlash(ins.RepeatDump)))
+	if err != nil {
+		return []Problem{{path, fmt.Sprintf("repeat instruction count: callgrind's file: %v", err)}}
+	}
+	if c, err = callgrind.CountGo(data, registry.CountedFunc); err != nil {
+		return []Problem{{path, "repeat instruction count: " + err.Error()}}
+	}
+	if c.Instructions != ins.Repeat || c.Calls != ins.Calls {
+		return []Problem{{path, fmt.Sprintf("repeat instruction count %d does not follow from %s: %d instructions, %d calls",
+			ins.Repeat, ins.RepeatDump, c.Instructions, c.Calls)}}
+	}
 	return nil
 }

@@ -5,11 +5,15 @@
 // must catch every time. Not a secure scheme: pk = H(sk), and the
 // signature is a hash anyone can compute from pk and the message.
 // Keygen hashes once over, sign twice (the key, then the signature),
-// verify once.
+// verify once. CRUCIBLE_WORK_OWNRAND=1 makes signing also spin for a
+// number of steps it draws from crypto/rand itself, as a hedged signature
+// draws randomness the contract's reader does not feed: its instruction
+// count then varies from loop to loop over the same inputs.
 package main
 
 import (
 	"bytes"
+	"crypto/rand"
 	"crypto/sha256"
 	"io"
 	"os"
@@ -24,7 +28,28 @@ const baseRounds = 2000
 // EnvExtra is the knob: a percentage of extra rounds.
 const EnvExtra = "CRUCIBLE_WORK_EXTRA"
 
-type work struct{ rounds int }
+// EnvOwnRand is the knob that makes signing draw randomness of its own.
+const EnvOwnRand = "CRUCIBLE_WORK_OWNRAND"
+
+type work struct {
+	rounds  int
+	ownRand bool
+}
+
+// spin runs 2^k cheap steps for a k drawn from the system's randomness
+// (up to about a million): a spread so wide that two loops of 32 calls
+// all but never do the same work.
+func spin() uint64 {
+	var b [1]byte
+	rand.Read(b[:])
+	x := uint64(b[0]) | 1
+	for i := 0; i < 1<<(b[0]%21); i++ {
+		x ^= x << 13
+		x ^= x >> 7
+		x ^= x << 17
+	}
+	return x
+}
 
 // grind hashes seed rounds times.
 func (w work) grind(seed []byte) [32]byte {
@@ -51,6 +76,9 @@ func (w work) sig(pk, msg []byte) []byte {
 
 func (w work) Sign(_ io.Reader, sk, msg, _ []byte) ([]byte, error) {
 	pk := w.grind(sk)
+	if w.ownRand {
+		spin()
+	}
 	return w.sig(pk[:], msg), nil
 }
 
@@ -67,7 +95,7 @@ func main() {
 		rounds += baseRounds * p / 100
 	}
 	registry.Serve(&registry.Plugin{Name: "work", Version: "0", Instances: []*registry.Instance{{
-		Name: "Work", Kind: registry.KindSig, Signature: work{rounds},
+		Name: "Work", Kind: registry.KindSig, Signature: work{rounds, os.Getenv(EnvOwnRand) == "1"},
 		Sizes: registry.Sizes{PublicKey: 32, SecretKey: 32, Signature: 32},
 		Notes: map[string]string{"rounds": strconv.Itoa(rounds)},
 	}}})
