@@ -14,6 +14,12 @@ func halfCleanAVX2(x *uint32, nblocks, d int)
 //go:noescape
 func flipAVX2(x *uint32, nblocks, s int)
 
+//go:noescape
+func halfClean3AVX2(x *uint32, nblocks int)
+
+//go:noescape
+func halfClean3x512(x *uint32, nblocks int)
+
 // laneTables holds, for p = 1, 2, 4, the lane permutation l -> l^p and the
 // mask of the lanes with bit p set; flipTables the same for the pairing
 // l -> l^(2p-1) of a bitonic flip on blocks of 2p lanes.
@@ -99,8 +105,17 @@ func network256(b []uint32, n int) {
 	for blk := 16; blk <= size; blk *= 2 {
 		nb := blocks(blk)
 		flipAVX2(&b[0], nb, blk/8)
-		for d := blk / 4; d >= 8; d /= 2 {
+		// The half-cleaners at 32, 16 and 8 values, fused where the
+		// merge has them all.
+		last := 8
+		if blk >= 128 {
+			last = 64
+		}
+		for d := blk / 4; d >= last; d /= 2 {
 			halfCleanAVX2(&b[0], nb*blk/(2*d), d/8)
+		}
+		if last == 64 {
+			halfClean3AVX2(&b[0], nb*blk/64)
 		}
 		minmaxLanes3AVX2(&b[0], nb*blk/8, &lanes3Clean)
 	}
@@ -168,8 +183,15 @@ func network512(b []uint32, n int) {
 	for blk := 32; blk <= size; blk *= 2 {
 		nb := blocks(blk)
 		flip512(&b[0], nb, blk/16, &reverse16)
-		for d := blk / 4; d >= 16; d /= 2 {
+		last := 16 // as in network256
+		if blk >= 256 {
+			last = 128
+		}
+		for d := blk / 4; d >= last; d /= 2 {
 			halfClean512(&b[0], nb*blk/(2*d), d/16)
+		}
+		if last == 128 {
+			halfClean3x512(&b[0], nb*blk/128)
 		}
 		minmaxLanes4x512(&b[0], nb*blk/16, &lanesClean16.perm, lanesClean16.masks)
 	}

@@ -224,3 +224,65 @@ TEXT ·flip512(SB), NOSPLIT, $0-32
 	FLIPBLOCKS(VMOVDQU32, Z0, Z1, Z2, Z3, Z15, 64, 6, fl512block, fl512loop)
 	VZEROUPPER
 	RET
+
+// MINMAXR sets a, b to their lane-wise minimum and maximum (T a
+// temporary, MOVR a register move of the width).
+#define MINMAXR(MOVR, a, b, T) \
+	VPMINUD b, a, T \
+	VPMAXUD b, a, b \
+	MOVR T, a
+
+// HALFCLEAN3 is the body of halfClean3AVX2 for vectors of VB bytes moved
+// by MOV, in registers R0-R7 and T (label BL).
+#define HALFCLEAN3(MOV, MOVR, R0, R1, R2, R3, R4, R5, R6, R7, T, VB, BL) \
+	MOVQ x+0(FP), SI \
+	MOVQ nblocks+8(FP), CX \
+BL: \
+	MOV (0*VB)(SI), R0 \
+	MOV (1*VB)(SI), R1 \
+	MOV (2*VB)(SI), R2 \
+	MOV (3*VB)(SI), R3 \
+	MOV (4*VB)(SI), R4 \
+	MOV (5*VB)(SI), R5 \
+	MOV (6*VB)(SI), R6 \
+	MOV (7*VB)(SI), R7 \
+	MINMAXR(MOVR, R0, R4, T) \
+	MINMAXR(MOVR, R1, R5, T) \
+	MINMAXR(MOVR, R2, R6, T) \
+	MINMAXR(MOVR, R3, R7, T) \
+	MINMAXR(MOVR, R0, R2, T) \
+	MINMAXR(MOVR, R1, R3, T) \
+	MINMAXR(MOVR, R4, R6, T) \
+	MINMAXR(MOVR, R5, R7, T) \
+	MINMAXR(MOVR, R0, R1, T) \
+	MINMAXR(MOVR, R2, R3, T) \
+	MINMAXR(MOVR, R4, R5, T) \
+	MINMAXR(MOVR, R6, R7, T) \
+	MOV R0, (0*VB)(SI) \
+	MOV R1, (1*VB)(SI) \
+	MOV R2, (2*VB)(SI) \
+	MOV R3, (3*VB)(SI) \
+	MOV R4, (4*VB)(SI) \
+	MOV R5, (5*VB)(SI) \
+	MOV R6, (6*VB)(SI) \
+	MOV R7, (7*VB)(SI) \
+	ADDQ $(8*VB), SI \
+	DECQ CX \
+	JNZ BL
+
+// func halfClean3AVX2(x *uint32, nblocks int)
+//
+// The half-cleaners at distances of four, two and one vector fused: each
+// of the nblocks blocks of eight vectors is loaded and stored once.
+TEXT ·halfClean3AVX2(SB), NOSPLIT, $0-16
+	HALFCLEAN3(VMOVDQU, VMOVDQA, Y0, Y1, Y2, Y3, Y4, Y5, Y6, Y7, Y8, 32, hc3block)
+	VZEROUPPER
+	RET
+
+// func halfClean3x512(x *uint32, nblocks int)
+//
+// halfClean3AVX2 with vectors of sixteen.
+TEXT ·halfClean3x512(SB), NOSPLIT, $0-16
+	HALFCLEAN3(VMOVDQU32, VMOVDQA64, Z0, Z1, Z2, Z3, Z4, Z5, Z6, Z7, Z8, 64, hc3zblock)
+	VZEROUPPER
+	RET
