@@ -47,8 +47,9 @@ var systemRead func([]byte) error
 
 // readSystem reports whether rand is crypto/rand.Reader and, if so, fills
 // buf through systemRead. Under the system generator the conventions
-// draw the same distribution, so one read serves both. In FIPS 140-3 mode crypto/rand.Reader is the module's
-// DRBG, which must stay the source, so this declines.
+// draw the same distribution, so one read serves both. In FIPS 140-3
+// mode crypto/rand.Reader is the module's DRBG, which must stay the
+// source, so this declines.
 func readSystem(rand io.Reader, buf []byte) bool {
 	if rand != cryptorand.Reader || systemRead == nil || fips140.Enabled() {
 		return false
