@@ -27,8 +27,10 @@ type Instructions struct {
 	// again from the same seed in the same process: equal to Total, to
 	// the runtime's last few instructions, unless the implementation
 	// draws randomness of its own that the contract's reader does not
-	// feed (hedged ML-DSA signing does, and its rejection loop runs a
-	// random number of times). RepeatDump is its callgrind file.
+	// feed: hedged ML-DSA signing does, and its rejection loop runs a
+	// random number of times; verification of the signatures it made
+	// then varies too (the hints and the challenge's sampling depend on
+	// the signature). RepeatDump is its callgrind file.
 	Repeat     int64  `json:"repeat,omitempty"`
 	RepeatDump string `json:"repeat_dump,omitempty"`
 }

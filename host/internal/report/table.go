@@ -96,7 +96,7 @@ func countsVary(s *evidence.Summary) bool {
 }
 
 // varyNote explains the instruction counts instrCell marks with "~".
-const varyNote = "~ marks an instruction count that differed between two counted loops over the same inputs: the implementation draws randomness of its own (hedged signing repeats its rejection loop a random number of times), so the count is one sample, and an instruction-count baseline leaves it out."
+const varyNote = "~ marks an instruction count that differed between two counted loops over inputs prepared from the same seed: the implementation draws randomness of its own (hedged signing runs its rejection loop a random number of times, and so makes different signatures for verify to check), so the count is one sample, and an instruction-count baseline leaves it out."
 
 // instrCell is an operation's instruction count per call, "-" where it
 // was not counted.

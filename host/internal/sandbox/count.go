@@ -93,10 +93,14 @@ func (c *Counter) args(plugin string) []string {
 // env is what the plugin needs under callgrind: Go's asynchronous
 // preemption signals make valgrind abort; valgrind's virtual CPU claims
 // RDTSCP even where the real one lacks it and then cannot run it, so the
-// Go runtime is told to keep to RDTSC; and the registry must know to hold
-// the collector off around the counted loop.
+// Go runtime is told to keep to RDTSC; a goroutine's stack must never
+// move to a smaller one (the collection before a counted loop marks the
+// loop's goroutine for shrinking at its next preemption, and callgrind,
+// which follows calls by the stack pointer, loses the loop when its
+// stack moves: ML-DSA-44 verify under gmsm lost 14 of 16 calls); and the
+// registry must know to hold the collector off around the counted loop.
 func (c *Counter) env() []string {
-	return []string{"GODEBUG=asyncpreemptoff=1,cpu.rdtscp=off", registry.EnvCounter + "=" + registry.CounterCallgrind}
+	return []string{"GODEBUG=asyncpreemptoff=1,cpu.rdtscp=off,gcshrinkstackoff=1", registry.EnvCounter + "=" + registry.CounterCallgrind}
 }
 
 // binds are the bubblewrap arguments that show valgrind and the counter's
