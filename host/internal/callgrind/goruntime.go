@@ -33,8 +33,10 @@ var goScheduler = map[string]bool{
 // goAllocator are the prefixes of the Go allocator's slow paths: refilling
 // a thread's cache of spans, taking pages from the heap (the page
 // allocator's bitmaps, summaries and scavenger index), its statistics,
-// the check for a collection a refill makes, and the runtime's own random
-// numbers (heap-profile sampling). Which call
+// the check for a collection a refill makes, the runtime's own metadata
+// (persistentalloc, span-set blocks), the switch to the system stack
+// these run on, and the runtime's own random numbers (heap-profile
+// sampling). Which call
 // takes them, and whether a span it gets must be zeroed, depends on the
 // state the heap was left in before the loop, not on the code counted. The
 // fast path every allocation takes stays in the count.
@@ -45,6 +47,8 @@ var goAllocator = []string{
 	"runtime.(*sysMemStat).", "runtime.(*fixalloc).", "runtime.sysUsed", "runtime.deductSweepCredit",
 	"runtime.(*pallocData).", "runtime.(*scavengeIndex).", "runtime.(*scavChunkData).", "runtime.mergeSummaries",
 	"runtime.(*spanSet).", "runtime.(*atomicHeadTailIndex).", "runtime.gcTrigger.test",
+	"runtime.persistentalloc", "runtime.(*spanSetBlockAlloc).", "runtime.(*lfstack).",
+	"runtime.systemstack", "gosave_systemstack_switch",
 	"internal/chacha8rand.",
 }
 
