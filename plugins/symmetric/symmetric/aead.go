@@ -86,7 +86,7 @@ func sm4GCMPath() string {
 
 // AEADs are the authenticated ciphers.
 var AEADs = []Primitive[registry.AEAD]{
-	{"AES-256-GCM", "AES-GCM", "go-std", "crypto/aes, crypto/cipher", aeadOf{"AES-256-GCM", 32, newAESGCM}, []string{"crypto/internal/fips140/aes."}},
+	{"AES-256-GCM", "AES-GCM", "go-std", "crypto/aes, crypto/cipher", aeadOf{"AES-256-GCM", 32, newAESGCM}, []string{"crypto/internal/fips140/aes.", "crypto/internal/fips140/aes/gcm."}},
 	{"ChaCha20-Poly1305", "ChaCha20-Poly1305", "x-crypto", "golang.org/x/crypto v0.57.0 chacha20poly1305", aeadOf{"ChaCha20-Poly1305", chacha20poly1305.KeySize, chacha20poly1305.New}, []string{"golang.org/x/crypto/chacha20", "golang.org/x/crypto/internal/poly1305."}},
 	{"SM4-GCM", "SM4-GCM", "gmsm", "github.com/emmansun/gmsm v0.44.0 sm4", aeadOf{"SM4-GCM", 16, newSM4GCM}, []string{"github.com/emmansun/gmsm/internal/sm4."}},
 }
