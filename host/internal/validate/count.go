@@ -10,18 +10,14 @@ import (
 	"crucible.dev/registry"
 )
 
-// checkCount recomputes a record's instruction count from callgrind's file
-// kept beside it.
+// checkCount recomputes a record's instruction count, and its repeat
+// count, from callgrind's files kept beside it.
 func checkCount(dir, path string, r *evidence.Record) []Problem {
 	ins := r.Instructions
 	if ins == nil {
 		return nil
 	}
-	data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(ins.Dump)))
-	if err != nil {
-		return []Problem{{path, fmt.Sprintf("instruction count: callgrind's file: %v", err)}}
-	}
-	c, err := callgrind.CountGo(data, registry.CountedFunc)
+	c, err := recount(dir, ins.Dump)
 	if err != nil {
 		return []Problem{{path, "instruction count: " + err.Error()}}
 	}
@@ -36,11 +32,7 @@ func checkCount(dir, path string, r *evidence.Record) []Problem {
 		}
 		return nil
 	}
-	data, err = os.ReadFile(filepath.Join(dir, filepath.FromSlash(ins.RepeatDump)))
-	if err != nil {
-		return []Problem{{path, fmt.Sprintf("repeat instruction count: callgrind's file: %v", err)}}
-	}
-	if c, err = callgrind.CountGo(data, registry.CountedFunc); err != nil {
+	if c, err = recount(dir, ins.RepeatDump); err != nil {
 		return []Problem{{path, "repeat instruction count: " + err.Error()}}
 	}
 	if c.Instructions != ins.Repeat || c.Calls != ins.Calls {
@@ -48,4 +40,13 @@ func checkCount(dir, path string, r *evidence.Record) []Problem {
 			ins.Repeat, ins.RepeatDump, c.Instructions, c.Calls)}}
 	}
 	return nil
+}
+
+// recount counts the loop in one of a run's callgrind files.
+func recount(dir, dump string) (callgrind.LoopCount, error) {
+	data, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(dump)))
+	if err != nil {
+		return callgrind.LoopCount{}, fmt.Errorf("callgrind's file: %w", err)
+	}
+	return callgrind.CountGo(data, registry.CountedFunc)
 }
