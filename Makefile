@@ -7,6 +7,9 @@ PKGS    := $(addsuffix /...,$(MODULES))
 # test: everything CI runs.
 test: fmt vet lint check-proto
 	go test -count=1 -timeout 30m $(PKGS)
+	# sntrup's portable code as a purego build compiles it (its tests rerun
+	# the dispatched, plain-AVX2 and portable paths themselves).
+	go test -count=1 -tags purego ./plugins/sntrup/...
 	$(MAKE) fuzz FUZZTIME=20000x
 
 # test-arm64: the pure-Go modules' tests built for linux/arm64 without cgo
