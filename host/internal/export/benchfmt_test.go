@@ -9,7 +9,6 @@ import (
 
 	"golang.org/x/perf/benchfmt"
 
-	"crucible.dev/host/internal/evidence"
 	"crucible.dev/host/internal/evidence/evidencetest"
 	"crucible.dev/host/internal/stats"
 )
@@ -19,8 +18,7 @@ var must = evidencetest.Must
 func TestBenchfmtParses(t *testing.T) {
 	dir := t.TempDir()
 	evidencetest.Run(t, dir)
-	run, err := evidence.Load(dir)
-	must(t, err)
+	run := evidencetest.Load(t, dir)
 	var buf bytes.Buffer
 	must(t, Benchfmt(&buf, run))
 

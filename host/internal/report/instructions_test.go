@@ -32,8 +32,7 @@ func TestInstructionsShown(t *testing.T) {
 	if sum := evidencetest.Read(t, dir, "summary.md"); !strings.Contains(sum, "· 424,393 instr") {
 		t.Errorf("summary.md: no instruction count beside the median")
 	}
-	run, err := evidence.Load(dir)
-	must(t, err)
+	run := evidencetest.Load(t, dir)
 	var b bytes.Buffer
 	Table(&b, evidence.Summarize(run))
 	if !strings.Contains(b.String(), "instructions") || !strings.Contains(b.String(), "424,393") {

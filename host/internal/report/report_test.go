@@ -26,8 +26,7 @@ func TestRenderPagesAndDeterminism(t *testing.T) {
 		}
 	}
 	// A second load and render gives the same bytes: no map order, no clock.
-	run, err := evidence.Load(dir)
-	must(t, err)
+	run := evidencetest.Load(t, dir)
 	second := Render(run, evidence.Summarize(run))
 	if len(second) != len(first) {
 		t.Fatalf("second rendering has %d files, first %d", len(second), len(first))

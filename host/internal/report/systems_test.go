@@ -20,8 +20,7 @@ func twoSystems(t *testing.T, slow float64) []System {
 	for _, label := range []string{"x86_1", "x86_1-noavx"} {
 		dir := t.TempDir()
 		evidencetest.Run(t, dir)
-		run, err := evidence.Load(dir)
-		must(t, err)
+		run := evidencetest.Load(t, dir)
 		for i := range run.Plugins {
 			for j := range run.Plugins[i].Instances {
 				in := &run.Plugins[i].Instances[j]

@@ -99,8 +99,7 @@ func TestValidateShares(t *testing.T) {
 		f := float64(pprof[0]) / 100
 		return &evidence.HashShare{Total: f, ByFunc: map[string]float64{prefixes[0]: f}, Samples: 100, Prefix: prefixes}, nil
 	}
-	run, err := evidence.Load(dir)
-	must(t, err)
+	run := evidencetest.Load(t, dir)
 	var profiled []string
 	for _, r := range run.Records {
 		if r.Profile != "" {
