@@ -308,7 +308,7 @@ func (c *Campaign) trials(s *plugin.Source, pts []*point, keep bool) (*session.S
 			continue
 		}
 		c.cfg.Progress.Stage(s.Name, id, fmt.Sprintf("trial %d/%d of %d operations", t, c.cfg.Trials, len(todo)))
-		sess, err := session.Start(s, c.start)
+		sess, err := session.Start(s, c.startTrial)
 		if err != nil {
 			c.finding(evidence.Finding{Plugin: s.Name, Instance: id, What: "start", Detail: fmt.Sprintf("trial %d: %v", t, err)})
 			return nil, false
@@ -340,6 +340,7 @@ func (c *Campaign) trial(pluginName string, sess *session.Session, pt *point, t 
 		c.benchError(pluginName, pt, fmt.Sprintf("trial %d: %v", t, err))
 		return
 	}
+	trial.Copy = p.Copy
 	pt.rec.Trials = append(pt.rec.Trials, trial)
 	c.trialFinding(pt.rec, len(pt.rec.Trials))
 }

@@ -240,11 +240,22 @@ func (c *Campaign) writePlugin(info *evidence.PluginInfo) {
 
 // start runs a fresh process of the plugin, logging to the run directory.
 func (c *Campaign) start(s *plugin.Source) (*plugin.Process, func(), error) {
-	return c.startCounted(s, nil)
+	return c.startWith(s, nil, false)
+}
+
+// startTrial is start with a fresh copy of the executable, so that each
+// trial samples where the copy's pages land (sandbox.Launcher.Reseal) and
+// the trials' spread covers it.
+func (c *Campaign) startTrial(s *plugin.Source) (*plugin.Process, func(), error) {
+	return c.startWith(s, nil, true)
 }
 
 // startCounted is start with the process under an instruction counter.
 func (c *Campaign) startCounted(s *plugin.Source, cnt *sandbox.Counter) (*plugin.Process, func(), error) {
+	return c.startWith(s, cnt, false)
+}
+
+func (c *Campaign) startWith(s *plugin.Source, cnt *sandbox.Counter, fresh bool) (*plugin.Process, func(), error) {
 	lp := evidence.LogPath(c.cfg.Out, s.Name)
 	if err := os.MkdirAll(filepath.Dir(lp), 0o755); err != nil {
 		return nil, nil, err
@@ -253,7 +264,7 @@ func (c *Campaign) startCounted(s *plugin.Source, cnt *sandbox.Counter) (*plugin
 	if err != nil {
 		return nil, nil, err
 	}
-	o := plugin.Options{Limits: c.cfg.Limits, Launcher: c.cfg.Launcher, CPU: c.cfg.CPU, MTLS: c.cfg.MTLS, Log: lf}
+	o := plugin.Options{Limits: c.cfg.Limits, Launcher: c.cfg.Launcher, CPU: c.cfg.CPU, MTLS: c.cfg.MTLS, Log: lf, Fresh: fresh}
 	if cnt != nil {
 		o.Counter, o.Limits = cnt, countLimits(o.Limits)
 	}

@@ -222,6 +222,10 @@ type Trial struct {
 	// so the run's noise grade counts them even when the host that ran
 	// them was killed before the end.
 	Retries int `json:"retries,omitempty"`
+	// Copy names the private copy of the executable the trial's process
+	// ran: a fresh one per trial, so the trials sample where a copy's
+	// pages land instead of sharing one placement (docs/method.md).
+	Copy string `json:"copy,omitempty"`
 }
 
 // Calibration is how the iteration counts were chosen.

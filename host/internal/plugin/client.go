@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"path/filepath"
 	"strconv"
 	"time"
 
@@ -38,12 +39,14 @@ type Options struct {
 	MTLS     bool              // mutual TLS between host and plugin
 	Log      io.Writer         // the plugin's stderr and go-plugin's log; nil discards
 	Counter  *sandbox.Counter  // run under valgrind's instruction counter; nil for none
+	Fresh    bool              // run a fresh copy of the sealed executable (sandbox.Launcher.Reseal)
 }
 
 // Process is one running plugin.
 type Process struct {
 	Name    string
 	SHA256  string // of the sealed executable: what runs
+	Copy    string // the private copy that runs, named by its directory in the launcher's
 	Pid     int    // the plugin's process, as the host sees it
 	NSPid   int    // the same process, as the plugin sees itself
 	client  *goplugin.Client
@@ -51,7 +54,8 @@ type Process struct {
 	tail    *tailWriter
 	rpc     pluginv1.PluginClient
 	lim     Limits
-	stopped error // why the host stopped it, if it did
+	stopped error  // why the host stopped it, if it did
+	release func() // removes the process's fresh copy of the executable; nil for none
 }
 
 // MaxKATBytes bounds one generated KAT file: far above the longest
@@ -77,13 +81,19 @@ func Start(s Source, o Options) (*Process, error) {
 		return nil, fmt.Errorf("plugin %s: no launcher", s.Name)
 	}
 	exe, sum, err := o.Launcher.Seal(s.Binary)
+	var release func()
+	if o.Fresh && err == nil {
+		exe, sum, release, err = o.Launcher.Reseal(s.Binary)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("plugin %s: %w", s.Name, err)
 	}
 	if o.Checksum != "" && sum != o.Checksum {
+		releaseCopy(release)
 		return nil, fmt.Errorf("plugin %s (%s): %w", s.Name, s.Binary, ErrChecksum)
 	}
 	if s.SHA256 != "" && sum != s.SHA256 {
+		releaseCopy(release)
 		return nil, fmt.Errorf("plugin %s: %s changed since it was built (SHA-256 %s, built %s): refused", s.Name, s.Binary, sum, s.SHA256)
 	}
 	env := []string{"GOMAXPROCS=1"}
@@ -96,7 +106,7 @@ func Start(s Source, o Options) (*Process, error) {
 	}
 	tail := newTailWriter(logw)
 	logw = tail
-	p := &Process{Name: s.Name, SHA256: sum, tail: tail, lim: o.Limits}
+	p := &Process{Name: s.Name, SHA256: sum, Copy: filepath.Base(filepath.Dir(exe)), tail: tail, lim: o.Limits, release: release}
 	cfg := &goplugin.ClientConfig{
 		HandshakeConfig:  registry.Handshake,
 		Plugins:          goplugin.PluginSet{registry.PluginKey: &registry.GRPCPlugin{}},
@@ -141,6 +151,15 @@ func Start(s Source, o Options) (*Process, error) {
 func (p *Process) Kill() {
 	p.client.Kill()
 	p.tail.Close()
+	releaseCopy(p.release)
+	p.release = nil
+}
+
+// releaseCopy removes a fresh copy of an executable, if there is one.
+func releaseCopy(release func()) {
+	if release != nil {
+		release()
+	}
 }
 
 // Exited reports whether the plugin process has ended.

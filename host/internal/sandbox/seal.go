@@ -72,3 +72,30 @@ func (lc *Launcher) seal(src, name string) (sealedFile, error) {
 	}
 	return sealedFile{path: dst, sum: hex.EncodeToString(h.Sum(nil))}, nil
 }
+
+// Reseal returns a fresh private copy of the executable at path, made from
+// the copy Seal made (sealing it first if need be), and a function that
+// removes it. The new copy's bytes are hashed as they are written and must
+// match the sealed hash, so a lock's check still covers what runs.
+//
+// A fresh copy per process is how a figure stops depending on one copy's
+// placement: an executable's pages stay where the page cache first put
+// them for as long as the file lives, and two byte-identical copies ran
+// apart by up to 6% for a whole session (docs/method.md). A fresh copy per
+// trial makes that placement one more thing the trials sample.
+func (lc *Launcher) Reseal(path string) (sealed, sum string, release func(), err error) {
+	orig, sum, err := lc.Seal(path)
+	if err != nil {
+		return "", "", nil, err
+	}
+	f, err := lc.seal(orig, filepath.Base(orig))
+	if err != nil {
+		return "", "", nil, fmt.Errorf("resealing %s: %w", path, err)
+	}
+	release = func() { os.RemoveAll(filepath.Dir(f.path)) }
+	if f.sum != sum {
+		release()
+		return "", "", nil, fmt.Errorf("resealing %s: the sealed copy changed (SHA-256 %s, sealed %s)", path, f.sum, sum)
+	}
+	return f.path, sum, release, nil
+}
