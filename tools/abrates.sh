@@ -15,9 +15,18 @@
 # false positives; the three slowed operations of a slowed session count
 # for the power.
 #
-# Usage: tools/abrates.sh [REPS]   (REPS sessions of each of the four
-# kinds, default 10; ROUNDS=20 TRIALS=5 SLOW=10 UNIT=min by environment;
-# SEPARATE=0 measures host ab alone)
+# A third kind of session compares identical copies: `host ab` with the
+# real plugins of COPIES_SUITE (default x25519,amoeba) on one side and
+# byte-identical copies of the same executables (cp, so other files and
+# other page-cache pages) on the other, COPIES sessions (default REPS).
+# Every operation counts for the false positives, and each session's
+# median new/old ratio over its operations is printed: a bias tied to
+# one copy of an executable shows as a session median away from 1.
+#
+# Usage: tools/abrates.sh [REPS]   (REPS sessions of each kind, default
+# 10; ROUNDS=20 TRIALS=5 SLOW=10 UNIT=min COPIES=REPS by environment;
+# SEPARATE=0 leaves out the separate runs, COPIES=0 the identical copies,
+# FIXTURE=0 the fixture's sessions; HOST=path uses a prebuilt host)
 set -euo pipefail
 
 reps=${1:-10}
@@ -26,17 +35,27 @@ trials=${TRIALS:-5}
 slow=${SLOW:-10}
 unit=${UNIT:-min}
 separate=${SEPARATE:-1}
+copies=${COPIES:-$reps}
+copiesSuite=${COPIES_SUITE:-x25519,amoeba}
+fixture=${FIXTURE:-1}
 plugin=hostile-slowdecaps
 
 cd "$(dirname "$0")/.."
 work=$(mktemp -d)
 trap 'rm -rf "$work"' EXIT
-go build -o "$work/host" ./host
+if [ -n "${HOST:-}" ]; then cp "$HOST" "$work/host"; else go build -o "$work/host" ./host; fi
 go build -o "$work/hostile" ./host/internal/hostileplugin
 # Two plugin directories holding the same executable: OLD and NEW.
 for side in old new; do
 	mkdir "$work/$side"
 	ln -s "$work/hostile" "$work/$side/crucible-plugin-$plugin"
+done
+# The real plugins, and a directory of byte-identical copies of them.
+mkdir "$work/real" "$work/copies"
+for p in ${copiesSuite//,/ }; do
+	go build -o "$work/real/crucible-plugin-$p" "./plugins/$p"
+	cp "$work/real/crucible-plugin-$p" "$work/copies/crucible-plugin-$p"
+	cmp -s "$work/real/crucible-plugin-$p" "$work/copies/crucible-plugin-$p"
 done
 host=$work/host
 
@@ -46,6 +65,7 @@ host=$work/host
 verdicts() {
 	case $2 in
 	ab) awk -v p="$plugin" '$1 == p { print $3, $NF }' "$1" ;;
+	copies) awk 'NR > 1 && NF >= 10 && $4 ~ /^[0-9]+$/ { print $2 "/" $3, $NF }' "$1" ;;
 	compare) awk -v p="$plugin" '$1 == p {
 		v = "~"
 		for (i = 4; i <= NF; i++) if ($i ~ /^[+-][0-9.]+%$/) { v = ($i ~ /^\+/) ? "slower" : "faster"; break }
@@ -73,6 +93,20 @@ bench() { # DIR SIDE [ENV]
 		--fresh 0 --no-profile --out "$1" >/dev/null 2>&1
 }
 
+ratios=()
+for i in $(seq "$copies"); do
+	s=$work/c$i
+	"$host" ab --rounds "$rounds" --unit "$unit" --suite "$copiesSuite" --out "$s-ab" \
+		"$work/real" "$work/copies" >"$s-ab.txt" 2>/dev/null
+	tally copies 0 "$s-ab.txt"
+	# The session's median new/old ratio over its operations.
+	ratios+=("$(awk 'NR > 1 && NF >= 10 && $4 ~ /^[0-9]+$/ { print $5 }' "$s-ab.txt" | sort -g |
+		awk '{ v[NR] = $1 } END { if (NR == 0) print "n/a"; else if (NR % 2) print v[(NR + 1) / 2]; else printf "%.4f\n", (v[NR / 2] + v[NR / 2 + 1]) / 2 }')")
+	rm -rf "$s-ab"
+	echo "copies session $i of $copies: flagged ${hits[copies-fp]:-0}/${tests[copies-fp]:-0} so far, median new/old ${ratios[-1]}" >&2
+done
+
+[ "$fixture" = 1 ] || reps=0
 for i in $(seq "$reps"); do
 	for slowed in 0 1; do
 		knob=
@@ -96,7 +130,17 @@ done
 
 rate() { awk -v h="${hits[$1]:-0}" -v n="${tests[$1]:-0}" 'BEGIN { if (n == 0) print "n/a"; else printf "%d/%d = %.1f%%", h, n, 100 * h / n }'; }
 echo "load average at the end: $(cut -d' ' -f1-3 /proc/loadavg)"
-if [ "$separate" = 1 ]; then
-	echo "separate runs (host compare, $trials trials each): false positives $(rate compare-fp), power at +$slow% $(rate compare-power)"
+echo
+echo "| comparison | sides | false positives | power at +$slow% |"
+echo "|---|---|---|---|"
+if [ "$separate" = 1 ] && [ "$reps" -gt 0 ]; then
+	echo "| separate runs (host compare, $trials trials each) | fixture, same file | $(rate compare-fp) | $(rate compare-power) |"
 fi
-echo "interleaved (host ab, $rounds rounds, unit $unit): false positives $(rate ab-fp), power at +$slow% $(rate ab-power)"
+if [ "$reps" -gt 0 ]; then
+	echo "| interleaved (host ab, $rounds rounds, unit $unit) | fixture, same file | $(rate ab-fp) | $(rate ab-power) |"
+fi
+if [ "$copies" -gt 0 ]; then
+	echo "| interleaved (host ab, $rounds rounds, unit $unit) | $copiesSuite, identical copies | $(rate copies-fp) | - |"
+	echo
+	echo "identical copies, each session's median new/old over its operations: ${ratios[*]}"
+fi
