@@ -2,6 +2,8 @@ package campaign
 
 import (
 	"bytes"
+	"fmt"
+	"math"
 	"strings"
 
 	"github.com/google/pprof/profile"
@@ -35,9 +37,20 @@ func HashShare(pprof []byte, prefixes []string) (*evidence.HashShare, error) {
 	var total, inHelpers, n int64
 	by := map[string]int64{}
 	for _, s := range p.Sample {
+		if vi >= len(s.Value) || ni >= len(s.Value) {
+			return nil, fmt.Errorf("profile sample has %d values, its types name %d", len(s.Value), len(p.SampleType))
+		}
+		// The profile is the plugin's word: a negative or overflowing
+		// value would give a share outside [0, 1].
 		v := s.Value[vi]
+		if v < 0 || total > math.MaxInt64-v {
+			return nil, fmt.Errorf("profile sample value %d: negative or past the total's range", v)
+		}
 		total += v
 		if ni >= 0 {
+			if c := s.Value[ni]; c < 0 || n > math.MaxInt64-c {
+				return nil, fmt.Errorf("profile sample count %d: negative or past the total's range", c)
+			}
 			n += s.Value[ni]
 		} else {
 			n++ // a profile without a count type: one sample per entry
