@@ -97,10 +97,14 @@ func Start(s Source, o Options) (*Process, error) {
 	tail := newTailWriter(logw)
 	logw = tail
 	p := &Process{Name: s.Name, SHA256: sum, tail: tail, lim: o.Limits}
+	// The host dials only the socket it made for this plugin (dial.go):
+	// the guard checks the handshake's address and then dials it itself,
+	// replacing go-plugin's dialer, which would follow whatever is named.
+	guard := &socketGuard{}
 	cfg := &goplugin.ClientConfig{
 		HandshakeConfig:  registry.Handshake,
 		Plugins:          goplugin.PluginSet{registry.PluginKey: &registry.GRPCPlugin{}},
-		RunnerFunc:       o.Launcher.CountedRunner(exe, sandbox.Environment(env...), o.Counter, func(sp *sandbox.Process) { p.proc = sp }),
+		RunnerFunc:       guard.guardRunner(o.Launcher.CountedRunner(exe, sandbox.Environment(env...), o.Counter, func(sp *sandbox.Process) { p.proc = sp })),
 		SkipHostEnv:      true,
 		UnixSocketConfig: &goplugin.UnixSocketConfig{TempDir: o.Launcher.Dir()},
 		AllowedProtocols: []goplugin.Protocol{goplugin.ProtocolGRPC},
@@ -112,7 +116,8 @@ func Start(s Source, o Options) (*Process, error) {
 		Logger: hclog.New(&hclog.LoggerOptions{
 			Name: "host.plugin." + s.Name, Output: logw, Level: hclog.Info,
 		}),
-		GRPCDialOptions: []grpc.DialOption{grpc.WithDefaultCallOptions(
+		// go-plugin puts its own dialer first; this one, later, wins.
+		GRPCDialOptions: []grpc.DialOption{grpc.WithContextDialer(guard.dial), grpc.WithDefaultCallOptions(
 			grpc.MaxCallRecvMsgSize(registry.MaxMessage), grpc.MaxCallSendMsgSize(registry.MaxMessage))},
 	}
 	c := goplugin.NewClient(cfg)
@@ -120,6 +125,9 @@ func Start(s Source, o Options) (*Process, error) {
 	cp, err := c.Client()
 	if err != nil {
 		p.Kill()
+		if errors.Is(err, ErrForeignAddress) {
+			return nil, fmt.Errorf("plugin %s: start: %w (nothing dialled)", s.Name, err)
+		}
 		msg := fmt.Sprintf("plugin %s: start: %v", s.Name, err)
 		if last := tail.fatal(); last != "" {
 			msg += ": " + last
