@@ -6,6 +6,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -149,16 +150,20 @@ func TestDialOnlyHostSocket(t *testing.T) {
 				}
 			})
 		}
-		t.Run(lname+"/honest", func(t *testing.T) {
-			p, err := Start(Source{Name: "rogue-honest", Binary: rogue(t, "honest")}, Options{Limits: DefaultLimits, Launcher: lc, CPU: -1})
-			if err != nil {
-				t.Fatalf("honest control: %v", err)
-			}
-			defer p.Kill()
-			if _, err := p.Describe(); err != nil {
-				t.Fatalf("honest control: describe: %v", err)
-			}
-		})
+		// The honest control, with and without --mtls: the checked dial
+		// carries go-plugin's TLS as its own dialer did.
+		for _, mtls := range []bool{false, true} {
+			t.Run(lname+"/honest/mtls="+strconv.FormatBool(mtls), func(t *testing.T) {
+				p, err := Start(Source{Name: "rogue-honest", Binary: rogue(t, "honest")}, Options{Limits: DefaultLimits, Launcher: lc, CPU: -1, MTLS: mtls})
+				if err != nil {
+					t.Fatalf("honest control: %v", err)
+				}
+				defer p.Kill()
+				if _, err := p.Describe(); err != nil {
+					t.Fatalf("honest control: describe: %v", err)
+				}
+			})
+		}
 	}
 }
 
