@@ -226,8 +226,13 @@ func grpcCode(err error) string {
 func (p *Process) Describe() (*Description, error) {
 	ctx, cancel := p.call(p.lim.Call)
 	defer cancel()
-	d, err := p.rpc.Describe(ctx, &pluginv1.DescribeRequest{})
+	// The reply is bounded as it arrives, not only once held: a plugin
+	// may not make the host hold MaxMessage bytes of description.
+	d, err := p.rpc.Describe(ctx, &pluginv1.DescribeRequest{}, grpc.MaxCallRecvMsgSize(maxDescribeReply))
 	if err != nil {
+		if grpcCode(err) == "ResourceExhausted" && !p.client.Exited() {
+			return nil, p.reject(violation("describe: reply over %d bytes: %v", maxDescribeReply, err))
+		}
 		return nil, p.wrap("describe", err, p.lim.Call)
 	}
 	if err := p.reject(checkDescribe(d)); err != nil {

@@ -11,6 +11,8 @@
 //	outside  names CRUCIBLE_ROGUE_UNIX itself
 //	file     names a regular file in its socket directory
 //	honest   serves as an honest plugin does (the control)
+//	bigdescribe  serves a 48 MiB description whose every field is within
+//	         its own bound (three instances of 4096 notes of 4000 bytes)
 //
 // The listeners come from the environment the host passes on (CRUCIBLE_*).
 package main
@@ -30,21 +32,36 @@ import (
 	"crucible.dev/registry/pluginv1"
 )
 
-// server answers Describe, for the honest control.
+// server answers Describe, for the honest control and bigdescribe.
 type server struct {
 	pluginv1.UnimplementedPluginServer
+	mode string
 }
 
-func (server) Describe(context.Context, *pluginv1.DescribeRequest) (*pluginv1.DescribeResponse, error) {
-	return &pluginv1.DescribeResponse{Name: "rogue-honest", Version: "0", Pid: int32(os.Getpid())}, nil
+func (s server) Describe(context.Context, *pluginv1.DescribeRequest) (*pluginv1.DescribeResponse, error) {
+	d := &pluginv1.DescribeResponse{Name: "rogue-" + s.mode, Version: "0", Pid: int32(os.Getpid())}
+	if s.mode == "bigdescribe" {
+		note := strings.Repeat("x", 4000)
+		for i := range 3 {
+			notes := make(map[string]string, 4096)
+			for j := range 4096 {
+				notes[fmt.Sprintf("n%04d", j)] = note
+			}
+			d.Instances = append(d.Instances, &pluginv1.Instance{
+				Name: fmt.Sprintf("Big%d", i), Impl: "rogue", Kind: string(registry.KindKEM),
+				Unavailable: "a fixture", Notes: notes,
+			})
+		}
+	}
+	return d, nil
 }
 
 func main() {
 	mode := strings.TrimPrefix(filepath.Base(os.Args[0]), "crucible-plugin-rogue-")
-	if mode == "honest" {
+	if mode == "honest" || mode == "bigdescribe" {
 		plugin.Serve(&plugin.ServeConfig{
 			HandshakeConfig: registry.Handshake,
-			Plugins:         plugin.PluginSet{registry.PluginKey: &registry.GRPCPlugin{Impl: server{}}},
+			Plugins:         plugin.PluginSet{registry.PluginKey: &registry.GRPCPlugin{Impl: server{mode: mode}}},
 			GRPCServer:      func(opts []grpc.ServerOption) *grpc.Server { return grpc.NewServer(opts...) },
 		})
 		return
