@@ -1,6 +1,7 @@
 package main
 
 import (
+	"errors"
 	"flag"
 	"fmt"
 	"path/filepath"
@@ -16,8 +17,9 @@ func init() {
 
 // cmdLock builds every plugin, starts it in a session as a run would and
 // records the SHA-256 of the executable the launcher sealed and started, the
-// value a later `run --locked` compares; a plugin that does not start or
-// cannot describe itself is not locked.
+// value a later `run --locked` compares. A plugin that does not build, start
+// or describe itself is not locked, and costs the others nothing: they are
+// locked, and lock exits 1 naming every plugin it left out.
 func cmdLock(args []string) error {
 	fs := flag.NewFlagSet("lock", flag.ContinueOnError)
 	var c common
@@ -32,14 +34,17 @@ func cmdLock(args []string) error {
 	}
 	defer w.Close()
 	var l lockFile
+	var failed []error
 	for i := range w.srcs {
 		s := &w.srcs[i]
 		if err := w.build(s); err != nil {
-			return &exitError{1, err}
+			failed = append(failed, fmt.Errorf("lock %s: %w", s.Name, err))
+			continue
 		}
 		sum, err := lockSum(s, w.options(-1))
 		if err != nil {
-			return &exitError{1, err}
+			failed = append(failed, err)
+			continue
 		}
 		bin := s.Binary
 		if w.root != "" {
@@ -49,10 +54,18 @@ func cmdLock(args []string) error {
 		}
 		l.Plugins = append(l.Plugins, lockEntry{Name: s.Name, Binary: bin, SHA256: sum, SourceHash: s.Hash})
 	}
+	// With nothing locked, a lock file already there (perhaps a good one)
+	// stays as it is.
+	if len(l.Plugins) == 0 && len(failed) > 0 {
+		return &exitError{1, fmt.Errorf("no plugin locked, %s not written: %w", *out, errors.Join(failed...))}
+	}
 	if err := evidence.WriteJSON(*out, l); err != nil {
 		return &exitError{1, err}
 	}
 	fmt.Printf("locked %d plugins in %s\n", len(l.Plugins), *out)
+	if len(failed) > 0 {
+		return &exitError{1, fmt.Errorf("%d plugins not locked: %w", len(failed), errors.Join(failed...))}
+	}
 	return nil
 }
 

@@ -296,7 +296,7 @@ func (c *Campaign) runPlugin(s *plugin.Source, next *plugin.Source) {
 	sess, err := session.Start(s, c.start)
 	if err != nil {
 		status := evidence.PluginFault
-		if errors.Is(err, plugin.ErrChecksum) {
+		if errors.Is(err, plugin.ErrChecksum) || errors.Is(err, plugin.ErrForeignAddress) {
 			status = evidence.PluginRefused
 		}
 		c.finding(evidence.Finding{Plugin: s.Name, What: "start", Detail: err.Error()})

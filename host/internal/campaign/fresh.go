@@ -52,7 +52,7 @@ func freshSeedBytes(s string) ([]byte, error) {
 // the baseline implementation's of the same instance and source.
 func (c *Campaign) freshCheck(p *plugin.Process, pluginName, id string, in *plugin.Instance, g plugin.KAT, isRef bool) evidence.KATResult {
 	n := c.cfg.Fresh
-	r := evidence.KATResult{Source: g.Source + " (fresh seed)", Type: "fresh-seed", Records: n}
+	r := evidence.KATResult{Source: g.Source + " (fresh seed)", Type: "fresh-seed", Records: n, Provenance: evidence.ProvenanceCrossCheck}
 	seed, err := freshSeedBytes(c.cfg.FreshSeed)
 	if err != nil {
 		r.Status, r.Detail = evidence.KATError, err.Error()

@@ -306,7 +306,7 @@ func firstByte(x, y []byte) string {
 // freshOps runs the standard operations of an instance from the run's seed
 // and compares the answers with the baseline implementation's.
 func (c *Campaign) freshOps(r registry.Runner, pluginName, id string, in *plugin.Instance, isRef bool) (evidence.KATResult, bool) {
-	res := evidence.KATResult{Source: freshSource, Type: "fresh-ops"}
+	res := evidence.KATResult{Source: freshSource, Type: "fresh-ops", Provenance: evidence.ProvenanceCrossCheck}
 	seed, err := freshSeedBytes(c.cfg.FreshSeed)
 	if err != nil {
 		res.Status, res.Detail = evidence.KATError, err.Error()

@@ -66,8 +66,10 @@ type InstanceSummary struct {
 	Category   int                  `json:"category,omitempty"`
 	KAT        KATStatus            `json:"kat"` // or KATNotBuilt
 	KATSources map[string]KATStatus `json:"kat_sources,omitempty"`
-	// KATFrom is "declared" when every source that passed is the plugin's
-	// own declaration, "catalog" when one is the evaluator's.
+	// KATFrom is "catalog" when a source that passed is the evaluator's
+	// catalog, else "declared" when one is the plugin's own declaration,
+	// else "cross-check" when the only passes are agreement with another
+	// implementation in the same run.
 	KATFrom string               `json:"kat_from,omitempty"`
 	Ops     map[string]OpSummary `json:"ops"`
 	Status  InstanceStatus       `json:"status"`
@@ -126,10 +128,8 @@ func Summarize(r *Run) *Summary {
 					}
 					is.KATSources[key] = res.Status
 					if res.Status == KATPass || res.Status == KATKnown {
-						if res.Provenance == "declared" && is.KATFrom == "" {
-							is.KATFrom = "declared"
-						} else if res.Provenance != "declared" {
-							is.KATFrom = "catalog"
+						if from := katFrom(res); katFromRank[from] > katFromRank[is.KATFrom] {
+							is.KATFrom = from
 						}
 					}
 				}
@@ -159,4 +159,20 @@ func Summarize(r *Run) *Summary {
 		return a.ID < b.ID
 	})
 	return s
+}
+
+// katFromRank orders the provenances a passing source can give an
+// instance: the catalog's independent material first.
+var katFromRank = map[string]int{ProvenanceCrossCheck: 1, ProvenanceDeclared: 2, ProvenanceCatalog: 3}
+
+// katFrom is the provenance a passing result lends its instance. Only a
+// result that names the catalog says catalog: a fresh-seed agreement with
+// another implementation (which evidence of older runs left unnamed) is a
+// cross-check, whatever the catalog knows of the instance.
+func katFrom(res KATResult) string {
+	switch res.Provenance {
+	case ProvenanceCatalog, ProvenanceDeclared:
+		return res.Provenance
+	}
+	return ProvenanceCrossCheck
 }

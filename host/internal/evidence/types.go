@@ -176,9 +176,17 @@ type KATResult struct {
 	Detail   string    `json:"detail,omitempty"` // the first difference, or why it could not run
 	Failures []string  `json:"failures,omitempty"`
 	// Provenance says whose KAT material it is: "catalog" (the
-	// evaluator's, independent) or "declared" (shipped by the plugin).
+	// evaluator's, independent), "declared" (shipped by the plugin) or
+	// "cross-check" (another implementation's answers in the same run).
 	Provenance string `json:"provenance,omitempty"`
 }
+
+// The provenances of KAT material a result can name.
+const (
+	ProvenanceCatalog    = "catalog"
+	ProvenanceDeclared   = "declared"
+	ProvenanceCrossCheck = "cross-check"
+)
 
 // KATRecord holds an instance's KAT results.
 type KATRecord struct {

@@ -107,10 +107,14 @@ func Start(s Source, o Options) (*Process, error) {
 	tail := newTailWriter(logw)
 	logw = tail
 	p := &Process{Name: s.Name, SHA256: sum, Copy: filepath.Base(filepath.Dir(exe)), tail: tail, lim: o.Limits, release: release}
+	// The host dials only the socket it made for this plugin (dial.go):
+	// the guard checks the handshake's address and then dials it itself,
+	// replacing go-plugin's dialer, which would follow whatever is named.
+	guard := &socketGuard{}
 	cfg := &goplugin.ClientConfig{
 		HandshakeConfig:  registry.Handshake,
 		Plugins:          goplugin.PluginSet{registry.PluginKey: &registry.GRPCPlugin{}},
-		RunnerFunc:       o.Launcher.CountedRunner(exe, sandbox.Environment(env...), o.Counter, func(sp *sandbox.Process) { p.proc = sp }),
+		RunnerFunc:       guard.guardRunner(o.Launcher.CountedRunner(exe, sandbox.Environment(env...), o.Counter, func(sp *sandbox.Process) { p.proc = sp })),
 		SkipHostEnv:      true,
 		UnixSocketConfig: &goplugin.UnixSocketConfig{TempDir: o.Launcher.Dir()},
 		AllowedProtocols: []goplugin.Protocol{goplugin.ProtocolGRPC},
@@ -122,7 +126,8 @@ func Start(s Source, o Options) (*Process, error) {
 		Logger: hclog.New(&hclog.LoggerOptions{
 			Name: "host.plugin." + s.Name, Output: logw, Level: hclog.Info,
 		}),
-		GRPCDialOptions: []grpc.DialOption{grpc.WithDefaultCallOptions(
+		// go-plugin puts its own dialer first; this one, later, wins.
+		GRPCDialOptions: []grpc.DialOption{grpc.WithContextDialer(guard.dial), grpc.WithDefaultCallOptions(
 			grpc.MaxCallRecvMsgSize(registry.MaxMessage), grpc.MaxCallSendMsgSize(registry.MaxMessage))},
 	}
 	c := goplugin.NewClient(cfg)
@@ -130,6 +135,9 @@ func Start(s Source, o Options) (*Process, error) {
 	cp, err := c.Client()
 	if err != nil {
 		p.Kill()
+		if errors.Is(err, ErrForeignAddress) {
+			return nil, fmt.Errorf("plugin %s: start: %w (nothing dialled)", s.Name, err)
+		}
 		msg := fmt.Sprintf("plugin %s: start: %v", s.Name, err)
 		if last := tail.fatal(); last != "" {
 			msg += ": " + last
@@ -237,8 +245,13 @@ func grpcCode(err error) string {
 func (p *Process) Describe() (*Description, error) {
 	ctx, cancel := p.call(p.lim.Call)
 	defer cancel()
-	d, err := p.rpc.Describe(ctx, &pluginv1.DescribeRequest{})
+	// The reply is bounded as it arrives, not only once held: a plugin
+	// may not make the host hold MaxMessage bytes of description.
+	d, err := p.rpc.Describe(ctx, &pluginv1.DescribeRequest{}, grpc.MaxCallRecvMsgSize(maxDescribeReply))
 	if err != nil {
+		if grpcCode(err) == "ResourceExhausted" && !p.client.Exited() {
+			return nil, p.reject(violation("describe: reply over %d bytes: %v", maxDescribeReply, err))
+		}
 		return nil, p.wrap("describe", err, p.lim.Call)
 	}
 	if err := p.reject(checkDescribe(d)); err != nil {

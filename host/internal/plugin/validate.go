@@ -7,6 +7,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"google.golang.org/protobuf/proto"
+
 	"crucible.dev/registry"
 	"crucible.dev/registry/pluginv1"
 )
@@ -98,9 +100,41 @@ func checkMap(what string, m map[string]string) error {
 	return nil
 }
 
-// checkDescribe validates a description before any of it is used: every
-// name, every size, every bound on free text.
+// MaxDescribeBytes bounds a whole description, less its inline vector
+// files: every field may be within its own bound and the total still be
+// more than the evidence files made from it can hold (validate reads files
+// of at most 32 MiB). An honest description is a few KiB.
+const MaxDescribeBytes = 1 << 20
+
+// maxDescribeReply is the most the host receives of a Describe reply: the
+// description and the inline vector files, each at its bound.
+const maxDescribeReply = MaxDescribeBytes + maxVectorFile + 64<<10
+
+// checkDescribeSize bounds the description as a whole: at most
+// MaxDescribeBytes besides the inline vector files, which are bounded
+// together, over every instance, by maxVectorFile.
+func checkDescribeSize(d *pluginv1.DescribeResponse) error {
+	var vectors int
+	for _, in := range d.Instances {
+		for _, v := range in.VectorFiles {
+			vectors += len(v.Data)
+		}
+	}
+	if vectors > maxVectorFile {
+		return violation("describe: %d bytes of inline vector files (at most %d in all)", vectors, maxVectorFile)
+	}
+	if n := proto.Size(d) - vectors; n > MaxDescribeBytes {
+		return violation("describe: %d bytes besides inline vector files (at most %d)", n, MaxDescribeBytes)
+	}
+	return nil
+}
+
+// checkDescribe validates a description before any of it is used: its
+// total size, every name, every size, every bound on free text.
 func checkDescribe(d *pluginv1.DescribeResponse) error {
+	if err := checkDescribeSize(d); err != nil {
+		return err
+	}
 	for _, t := range []struct{ what, s string }{{"version", d.Version}, {"module", d.Module},
 		{"go version", d.GoVersion}, {"cycle source", d.CycleSource}} {
 		if err := checkText(t.what, t.s); err != nil {
