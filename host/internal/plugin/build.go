@@ -86,6 +86,9 @@ func Build(root, cache string, s *Source, log io.Writer) error {
 	if s.Dir == "" {
 		return nil
 	}
+	if err := checkReplaces(root, s.Dir); err != nil {
+		return fmt.Errorf("plugin %s: %w", s.Name, err)
+	}
 	hash, err := SourceHash(root, s.Dir)
 	if err != nil {
 		return fmt.Errorf("plugin %s: hashing sources: %w", s.Name, err)
