@@ -10,15 +10,17 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 )
 
 // SourceHash hashes what a plugin binary is built from: the plugin module,
-// the registry module it imports, the workspace files and the Go version.
-// A module nested in either (registry/eval, the evaluator's side, which no
-// plugin binary links) is not part of it, so editing the catalog or the
-// vectors rebuilds no plugin.
+// the registry module it imports, the workspace files, the Go version, and
+// every file `go list` says is compiled in (compiled.go), wherever it lies.
+// A module nested in either (registry/eval, the evaluator's side) is part
+// of it only where the plugin links it, so editing the catalog or the
+// vectors rebuilds no plugin that does not.
 func SourceHash(root, dir string) (string, error) {
 	h := sha256.New()
 	fmt.Fprintf(h, "go %s %s/%s\n", runtime.Version(), runtime.GOOS, runtime.GOARCH)
@@ -47,7 +49,17 @@ func SourceHash(root, dir string) (string, error) {
 		}
 	}
 	files = append(files, filepath.Join(root, "go.work"), filepath.Join(root, "go.work.sum"))
+	compiled, modules, err := compiledInputs(root, dir)
+	if err != nil {
+		return "", err
+	}
+	files = append(files, compiled...)
 	sort.Strings(files)
+	files = slices.Compact(files)
+	sort.Strings(modules)
+	for _, m := range modules {
+		fmt.Fprintf(h, "module %s\n", m)
+	}
 	for _, f := range files {
 		b, err := os.ReadFile(f)
 		if os.IsNotExist(err) {
