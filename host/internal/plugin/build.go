@@ -10,15 +10,17 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 )
 
 // SourceHash hashes what a plugin binary is built from: the plugin module,
-// the registry module it imports, the workspace files and the Go version.
-// A module nested in either (registry/eval, the evaluator's side, which no
-// plugin binary links) is not part of it, so editing the catalog or the
-// vectors rebuilds no plugin.
+// the registry module it imports, the workspace files, the Go version, and
+// every file `go list` says is compiled in (compiled.go), wherever it lies.
+// A module nested in either (registry/eval, the evaluator's side) is part
+// of it only where the plugin links it, so editing the catalog or the
+// vectors rebuilds no plugin that does not.
 func SourceHash(root, dir string) (string, error) {
 	h := sha256.New()
 	fmt.Fprintf(h, "go %s %s/%s\n", runtime.Version(), runtime.GOOS, runtime.GOARCH)
@@ -47,7 +49,17 @@ func SourceHash(root, dir string) (string, error) {
 		}
 	}
 	files = append(files, filepath.Join(root, "go.work"), filepath.Join(root, "go.work.sum"))
+	compiled, modules, err := compiledInputs(root, dir)
+	if err != nil {
+		return "", err
+	}
+	files = append(files, compiled...)
 	sort.Strings(files)
+	files = slices.Compact(files)
+	sort.Strings(modules)
+	for _, m := range modules {
+		fmt.Fprintf(h, "module %s\n", m)
+	}
 	for _, f := range files {
 		b, err := os.ReadFile(f)
 		if os.IsNotExist(err) {
@@ -86,21 +98,26 @@ func Build(root, cache string, s *Source, log io.Writer) error {
 	if s.Dir == "" {
 		return nil
 	}
+	if err := checkReplaces(root, s.Dir); err != nil {
+		return fmt.Errorf("plugin %s: %w", s.Name, err)
+	}
 	hash, err := SourceHash(root, s.Dir)
 	if err != nil {
 		return fmt.Errorf("plugin %s: hashing sources: %w", s.Name, err)
 	}
 	bin := filepath.Join(cache, s.Name+"-"+hash[:16])
 	s.Hash = hash
-	if want, err := os.ReadFile(bin + sumSuffix); err == nil {
+	// Only the hash the host kept apart (trust.go) vouches for a cached
+	// executable: one written beside it could be replaced with it.
+	if want := trustedSum(bin); want != "" {
 		got, err := FileHash(bin)
-		if err == nil && got == strings.TrimSpace(string(want)) {
+		if err == nil && got == want {
 			s.Binary, s.SHA256 = bin, got
 			return nil
 		}
 		if err == nil {
 			fmt.Fprintf(log, "plugin %s: cached executable %s changed since it was built (SHA-256 %s, built %s): rebuilding\n",
-				s.Name, bin, got, strings.TrimSpace(string(want)))
+				s.Name, bin, got, want)
 		}
 	}
 	if err := os.MkdirAll(cache, 0o755); err != nil {
@@ -124,21 +141,23 @@ func Build(root, cache string, s *Source, log io.Writer) error {
 	if err != nil {
 		return err
 	}
-	if err := os.WriteFile(tmp+sumSuffix, []byte(sum+"\n"), 0o644); err != nil {
-		return err
-	}
 	// The executable first, then its sum: a sum never vouches for a file
 	// that is not yet in place.
+	untrust(bin)
 	if err := os.Rename(tmp, bin); err != nil {
 		return err
 	}
-	if err := os.Rename(tmp+sumSuffix, bin+sumSuffix); err != nil {
-		return err
+	if err := trust(bin, sum); err != nil {
+		return fmt.Errorf("plugin %s: %w", s.Name, err)
 	}
-	// Older builds of the same plugin are dead weight.
+	// Older builds of the same plugin are dead weight, and so are the
+	// sums older hosts kept beside them.
 	olds, _ := filepath.Glob(filepath.Join(cache, s.Name+"-*"))
 	for _, o := range olds {
-		if base := strings.TrimSuffix(o, sumSuffix); base != bin && len(filepath.Base(base)) == len(s.Name)+17 {
+		if base := strings.TrimSuffix(o, legacySumSuffix); (base != bin || o != base) && len(filepath.Base(base)) == len(s.Name)+17 {
+			if o == base {
+				untrust(o)
+			}
 			os.Remove(o)
 		}
 	}
@@ -146,9 +165,9 @@ func Build(root, cache string, s *Source, log io.Writer) error {
 	return nil
 }
 
-// sumSuffix names the file beside a cached executable that records its
-// SHA-256 as built.
-const sumSuffix = ".sha256"
+// legacySumSuffix names the file older hosts wrote beside a cached
+// executable to record its SHA-256; no longer read, removed when seen.
+const legacySumSuffix = ".sha256"
 
 // FileHash is the SHA-256 of an executable, as a launcher seals it.
 func FileHash(path string) (string, error) {
