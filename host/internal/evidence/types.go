@@ -87,7 +87,7 @@ const (
 	PluginOK       PluginStatus = "ok"       // built, started, described and run
 	PluginFindings PluginStatus = "findings" // run, with findings about it
 	PluginFault    PluginStatus = "fault"    // did not build, start or describe itself
-	PluginRefused  PluginStatus = "refused"  // its executable is not the one the lock file names
+	PluginRefused  PluginStatus = "refused"  // not the executable the lock names, or it named an address the host did not create
 )
 
 // InstanceInfo is one instance as described, with its size audit.

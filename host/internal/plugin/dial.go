@@ -68,7 +68,7 @@ func (r guardedRunner) PluginToHost(network, addr string) (string, string, error
 	}
 	n, a, err := r.Runner.PluginToHost(network, addr)
 	if err != nil {
-		return "", "", fmt.Errorf("%w: %v", ErrForeignAddress, err)
+		return "", "", fmt.Errorf("%w: %s", ErrForeignAddress, bounded(err.Error()))
 	}
 	if n != "unix" {
 		return "", "", fmt.Errorf("%w: %s address %q", ErrForeignAddress, bounded(n), bounded(a))
