@@ -13,8 +13,9 @@ import (
 
 // hostClock is what the host measured of one timed call from outside the
 // plugin: the call's wall-clock time, the CPU time the kernel accounted to
-// the plugin's threads during it, and the time they, and the host's own
-// threads, spent runnable but waiting for a CPU (-1 when unreadable).
+// the plugin's whole box during it (boxCPU), and the time the plugin's
+// threads, and the host's own, spent runnable but waiting for a CPU (-1
+// when unreadable).
 type hostClock struct {
 	WallNS, CPUNS, WaitNS int64
 }
@@ -24,12 +25,15 @@ type hostClock struct {
 // the call from outside as well: the samples the plugin reports must fit
 // inside what the host saw (the trial's Host fields).
 func (p *Process) Bench(instance string, pt registry.Point, cal evidence.Calibration) (evidence.Trial, error) {
-	pc0, pw0 := threadsSched(p.Pid)
+	root := boxRoot(p.Pid)
+	_, pw0 := threadsSched(p.Pid)
 	_, hw0 := threadsSched(os.Getpid())
+	pc0 := boxCPU(root)
 	t0 := time.Now()
 	r, err := p.bench(benchRequest(instance, pt, cal))
 	hc := hostClock{WallNS: int64(time.Since(t0)), CPUNS: -1, WaitNS: -1}
-	pc1, pw1 := threadsSched(p.Pid)
+	pc1 := boxCPU(root)
+	_, pw1 := threadsSched(p.Pid)
 	_, hw1 := threadsSched(os.Getpid())
 	if pc0 >= 0 && pc1 >= pc0 {
 		hc.CPUNS = pc1 - pc0
@@ -49,10 +53,11 @@ func (p *Process) Bench(instance string, pt registry.Point, cal evidence.Calibra
 	}, nil
 }
 
-// threadsSched sums, over the threads of process pid, the CPU time the
-// kernel has accounted to them and the time they spent waiting on a run
-// queue, in nanoseconds (the first two fields of each thread's
-// schedstat); -1, -1 when they cannot be read.
+// threadsSched sums, over the threads of process pid alive now, the CPU
+// time the kernel has accounted to them and the time they spent waiting on
+// a run queue, in nanoseconds (the first two fields of each thread's
+// schedstat); -1, -1 when they cannot be read. Only the waits are used:
+// the CPU time is the box's (boxCPU), which counts ended threads too.
 func threadsSched(pid int) (cpu, wait int64) {
 	if pid <= 0 {
 		return -1, -1
