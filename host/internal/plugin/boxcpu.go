@@ -45,31 +45,31 @@ func processCPU(pid int) int64 {
 	return ts.Nano()
 }
 
-// procStat returns the parent PID and the CPU time in nanoseconds of the
-// children process pid has reaped (from /proc/<pid>/stat), and the CPU
-// time of the process itself as stat gives it (in ticks, for a process
-// whose clock cannot be read).
-func procStat(pid int) (ppid int, reaped, own int64, ok bool) {
+// procStat returns, from /proc/<pid>/stat, the parent PID, the CPU time
+// in nanoseconds of the children process pid has reaped, the CPU time of
+// the process itself (in ticks, for a process whose clock cannot be read),
+// and the major page faults of the process and its reaped children.
+func procStat(pid int) (ppid int, reaped, own, majflt int64, ok bool) {
 	b, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "stat"))
 	if err != nil {
-		return 0, 0, 0, false
+		return 0, 0, 0, 0, false
 	}
 	// The command name, field 2, is in parentheses and may hold spaces.
 	s := string(b)
 	i := strings.LastIndexByte(s, ')')
 	if i < 0 {
-		return 0, 0, 0, false
+		return 0, 0, 0, 0, false
 	}
 	f := strings.Fields(s[i+1:]) // f[0] is field 3 (state)
 	if len(f) < 15 {
-		return 0, 0, 0, false
+		return 0, 0, 0, 0, false
 	}
 	num := func(k int) int64 { // field k of stat, 1-based
 		n, _ := strconv.ParseInt(f[k-3], 10, 64)
 		return n
 	}
 	const tick = int64(1e9 / clockTicks)
-	return int(num(4)), (num(16) + num(17)) * tick, (num(14) + num(15)) * tick, true
+	return int(num(4)), (num(16) + num(17)) * tick, (num(14) + num(15)) * tick, num(12) + num(13), true
 }
 
 // children returns the PIDs of the children of every thread of pid.
@@ -94,7 +94,7 @@ func children(pid int) []int {
 // parent when that is the sandbox's init (not the host itself, as it is
 // when the plugin runs unsandboxed), else the plugin.
 func boxRoot(plugin int) int {
-	ppid, _, _, ok := procStat(plugin)
+	ppid, _, _, _, ok := procStat(plugin)
 	if !ok || ppid <= 1 || ppid == os.Getpid() {
 		return plugin
 	}
@@ -103,12 +103,12 @@ func boxRoot(plugin int) int {
 
 // boxCPU returns the CPU time in nanoseconds spent so far by the tree of
 // processes under root, root included: each process's own CPU clock plus
-// the CPU time of the children it reaped. -1 when root cannot be read.
-func boxCPU(root int) int64 {
+// the CPU time of the children it reaped; and their major page faults.
+// -1, -1 when root cannot be read.
+func boxCPU(root int) (cpu, majflt int64) {
 	if root <= 0 {
-		return -1
+		return -1, -1
 	}
-	var total int64
 	seen := map[int]bool{}
 	queue := []int{root}
 	for len(queue) > 0 {
@@ -118,20 +118,21 @@ func boxCPU(root int) int64 {
 			continue
 		}
 		seen[pid] = true
-		_, reaped, own, ok := procStat(pid)
+		_, reaped, own, mf, ok := procStat(pid)
 		if !ok {
 			if pid == root {
-				return -1
+				return -1, -1
 			}
 			continue // ended in between: its parent's reaped time has it
 		}
 		if c := processCPU(pid); c >= 0 {
 			own = c
 		}
-		total += own + reaped
+		cpu += own + reaped
+		majflt += mf
 		queue = append(queue, children(pid)...)
 	}
-	return total
+	return cpu, majflt
 }
 
 // maxBoxProcesses bounds the walk: the sandbox allows 256 processes and

@@ -17,7 +17,7 @@ import (
 // threads, and the host's own, spent runnable but waiting for a CPU (-1
 // when unreadable).
 type hostClock struct {
-	WallNS, CPUNS, WaitNS int64
+	WallNS, CPUNS, WaitNS, MajorFaults int64
 }
 
 // Bench runs the timing loop at a point: cal.Samples samples of cal.Batch
@@ -28,15 +28,16 @@ func (p *Process) Bench(instance string, pt registry.Point, cal evidence.Calibra
 	root := boxRoot(p.Pid)
 	_, pw0 := threadsSched(p.Pid)
 	_, hw0 := threadsSched(os.Getpid())
-	pc0 := boxCPU(root)
+	pc0, mf0 := boxCPU(root)
 	t0 := time.Now()
 	r, err := p.bench(benchRequest(instance, pt, cal))
 	hc := hostClock{WallNS: int64(time.Since(t0)), CPUNS: -1, WaitNS: -1}
-	pc1 := boxCPU(root)
+	pc1, mf1 := boxCPU(root)
 	_, pw1 := threadsSched(p.Pid)
 	_, hw1 := threadsSched(os.Getpid())
 	if pc0 >= 0 && pc1 >= pc0 {
 		hc.CPUNS = pc1 - pc0
+		hc.MajorFaults = max(mf1-mf0, 0)
 	}
 	if pw0 >= 0 && pw1 >= pw0 && hw0 >= 0 && hw1 >= hw0 {
 		hc.WaitNS = pw1 - pw0 + hw1 - hw0
@@ -49,8 +50,26 @@ func (p *Process) Bench(instance string, pt registry.Point, cal evidence.Calibra
 		CoreCycles: r.CoreCycles, CoreError: r.CoreCyclesError,
 		AllocsPerOp: r.AllocsPerOp, BytesPerOp: r.BytesPerOp, RSSBaseKiB: r.RssBaselineKib,
 		RSSPeakKiB: r.RssPeakKib, HWMReset: r.HwmReset, CallsPerOp: r.CallsPerOp,
-		HostWallNS: hc.WallNS, HostCPUNS: hc.CPUNS, HostWaitNS: hc.WaitNS,
+		HostWallNS: hc.WallNS, HostCPUNS: hc.CPUNS, HostWaitNS: hc.WaitNS, HostMajorFaults: hc.MajorFaults,
 	}, nil
+}
+
+// EmptyCPU times the empty loop (registry.OpEmpty) of instance with cal's
+// samples and batch, prepared in a call of its own as a trial's loop is,
+// and returns the CPU time the box spent in the timed call: what a Bench
+// call of that shape costs besides the operation. -1 when the plugin has
+// no empty loop (a plugin not serving through registry.Serve) or the
+// kernel's accounting cannot be read: the trial's figure then keeps it.
+func (p *Process) EmptyCPU(instance string, cal evidence.Calibration) int64 {
+	pt := registry.Point{Op: registry.OpEmpty}
+	if err := p.Prepare(instance, pt, evidence.Calibration{Batch: cal.Batch}); err != nil {
+		return -1
+	}
+	t, err := p.Bench(instance, pt, evidence.Calibration{Samples: cal.Samples, Batch: cal.Batch})
+	if err != nil || t.HostCPUNS < 0 {
+		return -1
+	}
+	return t.HostCPUNS
 }
 
 // threadsSched sums, over the threads of process pid alive now, the CPU
