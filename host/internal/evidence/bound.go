@@ -51,7 +51,7 @@ const (
 	BoundSlackFrac  = 0.10
 	IdleSlackNS     = 10 * int64(time.Millisecond)
 	AgreeFrac       = 0.95
-	ShapeFrac       = 0.50
+	ShapeFrac       = 0.20
 	OverheadCapFrac = 0.05
 )
 
