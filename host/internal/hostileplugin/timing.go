@@ -109,3 +109,21 @@ func (m *timing) Bench(_ context.Context, req *pluginv1.BenchRequest) (*pluginv1
 	}
 	return r, nil
 }
+
+// Run answers the size audit's functional check with outputs of the sizes
+// described (a KEM whose every key, ciphertext and secret is zero): the
+// timing modes are about the timed loop alone.
+func (m *timing) Run(_ context.Context, req *pluginv1.RunRequest) (*pluginv1.RunResponse, error) {
+	out := map[string][]byte{}
+	switch req.Op {
+	case "keygen":
+		out[registry.ArgPK], out[registry.ArgSK] = make([]byte, pkLen), make([]byte, skLen)
+	case "encaps":
+		out[registry.ArgCT], out[registry.ArgSS] = make([]byte, ctLen), make([]byte, ssLen)
+	case "decaps":
+		out[registry.ArgSS] = make([]byte, ssLen)
+	default:
+		return &pluginv1.RunResponse{Error: "no operation " + req.Op, Code: pluginv1.ErrorCode_ERROR_CODE_UNKNOWN}, nil
+	}
+	return &pluginv1.RunResponse{Outputs: out}, nil
+}
