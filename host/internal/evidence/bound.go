@@ -94,7 +94,7 @@ func (t Trial) Unbounded() string {
 	}
 	if t.HostCPUNS > 0 {
 		loop := t.HostCPUNS - max(t.HostEmptyCPUNS, 0)
-		if min := int64(AgreeFrac*float64(loop)) - BoundSlackNS; sum < min {
+		if floor := int64(AgreeFrac*float64(loop)) - BoundSlackNS; sum < floor {
 			return fmt.Sprintf("samples total %v, less than %.0f%% of the %v of CPU time the kernel accounted to the plugin's box during the call beyond the empty loop's %v (the host-timed check)",
 				d(sum), AgreeFrac*100, d(loop), d(max(t.HostEmptyCPUNS, 0)))
 		}
