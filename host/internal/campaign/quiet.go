@@ -20,6 +20,9 @@ const maxRetries = 2
 // disturbed call was one more warm-up).
 func (c *Campaign) timedTrial(p *plugin.Process, id string, pt *point) (evidence.Trial, error) {
 	cal := pt.rec.Calibration
+	// The empty loop first, on the same process and shape, before the
+	// point's loop is prepared (a process keeps one prepared loop).
+	empty := p.EmptyCPU(id, cal)
 	if err := p.Prepare(id, pt.Point, cal); err != nil {
 		return evidence.Trial{}, err
 	}
@@ -35,7 +38,7 @@ func (c *Campaign) timedTrial(p *plugin.Process, id string, pt *point) (evidence
 			if w.Disturbed {
 				c.noise.disturbed++
 			}
-			trial.Noise, trial.Retries = &w, try
+			trial.Noise, trial.Retries, trial.HostEmptyCPUNS = &w, try, empty
 			return trial, nil
 		}
 		c.noise.retried++

@@ -2,37 +2,81 @@ package evidence
 
 import (
 	"fmt"
+	"sort"
 	"time"
+
+	"crucible.dev/host/internal/stats"
 )
 
-// The host bounds a trial's samples by what it measured of the timed call
-// from outside the plugin:
+// A trial's published time is the host's, not the plugin's. The host
+// measures the timed call from outside: its wall-clock time, the CPU time
+// the kernel accounted to the plugin's whole box during it (every thread,
+// ended ones included, and every child process), and, just before it in
+// the same process, the CPU time of the same call of the empty loop
+// (registry.OpEmpty), which is what the call costs besides the operation.
+// The host-timed figure of a trial is
 //
-//   - the samples lie inside the call, so they total no more than its
-//     wall-clock time;
-//   - the plugin computes while it times, so the samples total no less than
-//     the CPU time the kernel accounted to its threads during the call, but
-//     for what the call spends outside the loop (a garbage collection before
-//     it, reading memory statistics around it);
-//   - a loop that computes keeps the plugin running or waiting for a CPU, so
-//     the call's wall-clock time less the plugin's CPU time and the run-queue
-//     waits of the plugin and the host is small: a plugin that sleeps (and
-//     reports less) shows there.
+//	(box CPU time of the call − the empty call's, at most OverheadCapFrac of it) / calls
 //
-// BoundSlackNS plus a fraction of the measure is what an honest plugin
-// needs outside its loop; it is also the most a plugin can hide. The
-// run-queue bound takes BoundSlackFrac: on a machine loaded to 9 runnable
-// threads a CPU the unexplained time was never positive. The CPU bound
-// takes CPUSlackFrac: in a full campaign run beside the test suite, two
-// trials of 2,200 showed CPU time 1.8 and 2.4 times their samples, 15 ms
-// beyond them (what the runtime spends outside the loop on a crowded
-// machine is not yet pinned down), so a plugin that reports less than half
-// its CPU time is caught, not one that shaves a little.
+// A plugin cannot make that smaller than the CPU its work took, whatever
+// it reports: only the empty loop's cost is its word, and that is capped
+// at OverheadCapFrac of the call, so it moves the figure by at most 5%.
+// The plugin's samples give the distribution's shape (median, percentiles,
+// the cycle counter) and are used only when they agree with the host:
+//
+//   - they lie inside the call, so they total no more than its wall-clock
+//     time;
+//   - the plugin is pinned to one CPU with GOMAXPROCS=1, so while it
+//     computes it is inside its samples: they total at least AgreeFrac of
+//     the box's CPU time less the empty call's, less BoundSlackNS for the
+//     clock reads between samples (on a loaded machine samples also hold
+//     the waits for the CPU, so this bound is then loose, and the
+//     host-timed figure alone is what protects the published time);
+//   - their median per call is at least ShapeFrac of the host-timed figure:
+//     an honest loop's typical call costs about its mean (rejection
+//     sampling, collections and preemptions only lengthen some calls),
+//     while a fat tail with the true sum (every sample 1 ns but one) puts
+//     the median near zero;
+//   - a loop that computes keeps the plugin running or waiting for a CPU,
+//     so the call's wall-clock time less its CPU time and run-queue waits
+//     is small (BoundSlackNS + BoundSlackFrac of it), unless the box waited
+//     for the disk on a major page fault: an honest plugin whose pages were
+//     evicted by a concurrent build does. Sleeping cannot lower the
+//     host-timed figure; the bound keeps a sleeper's samples off the pages.
+//
+// A trial outside these bounds is a finding, kept in the evidence and left
+// out of every figure.
 const (
-	BoundSlackNS   = 10 * int64(time.Millisecond)
-	BoundSlackFrac = 0.10
-	CPUSlackFrac   = 0.50
+	BoundSlackNS    = 1 * int64(time.Millisecond)
+	BoundSlackFrac  = 0.10
+	IdleSlackNS     = 10 * int64(time.Millisecond)
+	AgreeFrac       = 0.95
+	ShapeFrac       = 0.20
+	OverheadCapFrac = 0.05
 )
+
+// calls is how many calls the trial timed.
+func (t Trial) calls() int64 { return int64(len(t.NS)) * t.Batch }
+
+// hostOverheadNS is the part of the box's CPU time the host-timed figure
+// leaves out: the empty loop's, capped.
+func (t Trial) hostOverheadNS() int64 {
+	if t.HostEmptyCPUNS <= 0 || t.HostCPUNS <= 0 {
+		return 0
+	}
+	return min(t.HostEmptyCPUNS, int64(OverheadCapFrac*float64(t.HostCPUNS)))
+}
+
+// HostTimedNS is the trial's host-timed time per call: the box's CPU time
+// during the timed call, less the calibrated cost of the call itself, over
+// the calls. 0 when the host measured no CPU time (older records).
+func (t Trial) HostTimedNS() float64 {
+	n := t.calls()
+	if t.HostCPUNS <= 0 || n <= 0 {
+		return 0
+	}
+	return float64(t.HostCPUNS-t.hostOverheadNS()) / float64(n)
+}
 
 // Unbounded says why a trial's samples do not fit what the host measured,
 // or "" when they fit (or the host measured nothing: older records).
@@ -44,17 +88,37 @@ func (t Trial) Unbounded() string {
 	for _, ns := range t.NS {
 		sum += ns
 	}
-	slack := func(x int64, frac float64) int64 { return int64(float64(x)*frac) + BoundSlackNS }
 	d := func(ns int64) time.Duration { return time.Duration(ns) }
-	switch {
-	case sum > t.HostWallNS:
+	if sum > t.HostWallNS {
 		return fmt.Sprintf("samples total %v, more than the %v the host measured for the call", d(sum), d(t.HostWallNS))
-	case t.HostCPUNS > 0 && sum < t.HostCPUNS-slack(t.HostCPUNS, CPUSlackFrac):
-		return fmt.Sprintf("samples total %v, less than the %v of CPU time the kernel accounted to the plugin during the call allows", d(sum), d(t.HostCPUNS))
-	case t.HostCPUNS >= 0 && t.HostWaitNS >= 0:
-		if idle := t.HostWallNS - t.HostCPUNS - t.HostWaitNS; idle > slack(t.HostWallNS, BoundSlackFrac) {
-			return fmt.Sprintf("the plugin neither ran nor waited for a CPU for %v of the %v call: its samples total %v", d(idle), d(t.HostWallNS), d(sum))
+	}
+	if t.HostCPUNS > 0 {
+		loop := t.HostCPUNS - max(t.HostEmptyCPUNS, 0)
+		if floor := int64(AgreeFrac*float64(loop)) - BoundSlackNS; sum < floor {
+			return fmt.Sprintf("samples total %v, less than %.0f%% of the %v of CPU time the kernel accounted to the plugin's box during the call beyond the empty loop's %v (the host-timed check)",
+				d(sum), AgreeFrac*100, d(loop), d(max(t.HostEmptyCPUNS, 0)))
+		}
+		if host, med := t.HostTimedNS(), medianPerCall(t); len(t.NS) > 0 && med < ShapeFrac*host {
+			return fmt.Sprintf("median sample %.4g ns a call, less than %.0f%% of the host-timed %.4g ns a call (the distribution check: a fat tail)",
+				med, ShapeFrac*100, host)
+		}
+	}
+	if t.HostCPUNS >= 0 && t.HostWaitNS >= 0 && t.HostMajorFaults == 0 {
+		slack := int64(float64(t.HostWallNS)*BoundSlackFrac) + IdleSlackNS
+		if idle := t.HostWallNS - t.HostCPUNS - t.HostWaitNS; idle > slack {
+			return fmt.Sprintf("the plugin neither ran nor waited for a CPU or the disk for %v of the %v call: its samples total %v", d(idle), d(t.HostWallNS), d(sum))
 		}
 	}
 	return ""
+}
+
+// medianPerCall is the median of the trial's samples, per call.
+func medianPerCall(t Trial) float64 {
+	v := stats.PerOp(t.NS, t.Batch)
+	if len(v) == 0 {
+		return 0
+	}
+	s := append([]float64(nil), v...)
+	sort.Float64s(s)
+	return stats.Quantile(s, 0.5)
 }

@@ -29,6 +29,12 @@ type OpSummary struct {
 	N            int     `json:"n"`
 	Error        string  `json:"error,omitempty"`
 
+	// HostTimed: MedianNS and its interval are host-timed (the kernel's
+	// CPU accounting of the plugin's box, Trial.HostTimedNS); the spread
+	// figures and the cycles are the plugin's samples, its word on the
+	// distribution's shape. False only for records of older hosts.
+	HostTimed bool `json:"host_timed,omitempty"`
+
 	InstructionsPerOp float64 `json:"instructions_per_op,omitempty"` // exact, with --counter instructions
 	InstructionsVary  bool    `json:"instructions_vary,omitempty"`   // two counts over the same inputs differed (Instructions.Varies)
 }
@@ -44,7 +50,7 @@ func SummarizeOp(rec *Record) OpSummary {
 	ns, cyc := rec.Headline()
 	o := OpSummary{MedianNS: ns.Median, CILowNS: ns.Lo, CIHighNS: ns.Hi, CILevel: ns.Level, Trials: ns.N,
 		MedianCycles: cyc.Median, MeanNS: st.NS.Mean, IQMNS: st.NS.IQM, P10NS: st.NS.P10, P90NS: st.NS.P90,
-		MeanCycles: st.Cycles.Mean, N: st.NS.N, Error: rec.Error}
+		MeanCycles: st.Cycles.Mean, N: st.NS.N, Error: rec.Error, HostTimed: rec.HostTimed()}
 	if o.MedianNS > 0 {
 		o.OpsPerSec = 1e9 / o.MedianNS
 	}

@@ -217,12 +217,21 @@ type Trial struct {
 	CallsPerOp  map[string]float64 `json:"calls_per_op,omitempty"`
 	// What the host measured of the timed call from outside the plugin:
 	// its wall-clock time, the CPU time the kernel accounted to the
-	// plugin's threads during it, and the time the plugin's and the host's
-	// threads waited on a run queue (-1: unreadable). Zero in records of
-	// hosts that did not measure them.
+	// plugin's whole box during it, and the time the plugin's and the
+	// host's threads waited on a run queue (-1: unreadable). Zero in
+	// records of hosts that did not measure them.
 	HostWallNS int64 `json:"host_wall_ns,omitempty"`
 	HostCPUNS  int64 `json:"host_cpu_ns,omitempty"`
 	HostWaitNS int64 `json:"host_wait_ns,omitempty"`
+	// HostEmptyCPUNS is the box's CPU time during the same Bench call of
+	// the empty loop (registry.OpEmpty) just before, in the same process:
+	// the call's own cost, which the host-timed figure leaves out (0: not
+	// calibrated, -1: the plugin has no empty loop).
+	HostEmptyCPUNS int64 `json:"host_empty_cpu_ns,omitempty"`
+	// HostMajorFaults is how many page faults the box's processes waited
+	// on the disk for during the call: honest time neither running nor
+	// waiting for a CPU.
+	HostMajorFaults int64 `json:"host_major_faults,omitempty"`
 	// Noise is the machine's CPU contention around the timed call: a
 	// disturbed trial was run again up to twice before it was kept.
 	Noise *noise.Window `json:"noise,omitempty"`

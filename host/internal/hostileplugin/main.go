@@ -44,7 +44,7 @@ func main() {
 		return
 	}
 	mode := strings.TrimPrefix(filepath.Base(os.Args[0]), "crucible-plugin-hostile-")
-	if serveMalformed(mode) {
+	if serveMalformed(mode) || serveTiming(mode) {
 		return
 	}
 	if mode == "replay" {

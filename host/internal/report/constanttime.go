@@ -12,7 +12,7 @@ func (m *model) constantTime(d *doc) {
 		return
 	}
 	d.h(2, "summary-ct", "Constant-time check")
-	d.p(txt("Fixed vs random secret inputs, the class of each call drawn at random; Welch's |t|, the largest over the uncropped timings and a hundred percentile crops, computed by the host from the plugin's raw cycle counts. |t| above 4.5 in a run and in its repeat is a leak; a crossing the repeat does not confirm is noise."))
+	d.p(txt("Fixed vs random secret inputs, the class of each call drawn at random; Welch's |t|, the largest over the uncropped timings and a hundred percentile crops, computed by the host from the plugin's raw cycle counts. |t| above 4.5 in a run and in its repeat is a leak; a crossing the repeat does not confirm is noise. Not hostile-proof: the plugin labels the classes and times the calls, so a verdict is evidence about honest code, never a ranking."))
 	t := d.newTable("plugin", "instance", "operation", "n:", "|t|:", "repeat |t|:", "verdict", "evidence")
 	for _, c := range m.run.CT {
 		tv, rep, n := "-", "-", "-"

@@ -13,7 +13,7 @@ import (
 // sample.
 
 // headlineNote is how every table with the headline family says so.
-const headlineNote = "Times are medians over the trials' medians (one per fresh process); the interval is the order-statistic confidence interval of that median over the trials, at the level it reaches (93.75% with five trials); ops/s is 1/median."
+const headlineNote = "Times are host-timed: each trial's figure is the CPU time the kernel accounted to the plugin's whole box during its timed call, less the calibrated cost of an empty loop (at most 5% of it), per call, so no plugin can lower it by what it reports; the headline is the median of the trials' figures (one per fresh process), the interval the order-statistic confidence interval of that median, at the level it reaches (93.75% with five trials); ops/s is 1/median. Cycles, the spread, valgrind's counts and constant-time verdicts are the plugin's own measurements, not hostile-proof (docs/threat-model.md)."
 
 // ciCell shows an operation's confidence interval of the median, "-"
 // without one (fewer than two trials).

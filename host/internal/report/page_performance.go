@@ -11,7 +11,7 @@ import (
 
 func (m *model) performance(d *doc, p *evidence.PluginInfo, id string) {
 	d.h(2, id+"-4", "4 Performance")
-	d.p(txt("Two families of figures per call. The headline, over the trials (each a fresh process, so they are independent): the median of the trials' medians, the order-statistic confidence interval of that median at the level it reaches, the median cycles, ops/s = 1/median. The spread, over all n per-call samples: mean, interquartile mean (IQM), 10th–90th percentiles; n = trials × timed calls per trial. Inputs: a timed loop cycles through 64 distinct inputs prepared outside the timed calls, under one key pair where the operation takes a key (ciphertexts to decapsulate, messages to sign, signatures to verify), and through 64 whole exchanges for a key exchange. Calibration: the per-call estimate of the short calibration run, and the samples × calls per sample it chose for each trial. Host-side bounds: per call, what the plugin's samples total beside the timed call's wall-clock time and the CPU time the kernel accounted to the plugin, as the host measured them from outside; a trial outside the bounds is kept in the evidence and left out of every figure."))
+	d.p(txt("Two families of figures per call. The headline, over the trials (each a fresh process, so they are independent), host-timed: each trial's figure is the CPU time the kernel accounted to the plugin's whole box during the timed call, less the calibrated cost of an empty loop (at most 5%), per call, which no plugin can lower by what it reports; the median of the trials' figures, the order-statistic confidence interval of that median at the level it reaches, ops/s = 1/median. The median cycles and the spread are the plugin's own samples (not hostile-proof), used only when they agree with the host's clock. The spread, over all n per-call samples: mean, interquartile mean (IQM), 10th–90th percentiles; n = trials × timed calls per trial. Inputs: a timed loop cycles through 64 distinct inputs prepared outside the timed calls, under one key pair where the operation takes a key (ciphertexts to decapsulate, messages to sign, signatures to verify), and through 64 whole exchanges for a key exchange. Calibration: the per-call estimate of the short calibration run, and the samples × calls per sample it chose for each trial. Host-side bounds: per call, what the plugin's samples total beside the timed call's wall-clock time and the CPU time the kernel accounted to the plugin's box, as the host measured them from outside; samples that total less than 95% of that CPU time (beyond the empty loop's), or whose median is under a fifth of the host-timed figure, or a call that neither ran nor waited for a CPU or the disk, put the trial outside the bounds: it is kept in the evidence and left out of every figure."))
 	var bars []barItem
 	var spread []spreadRow
 	var series []lineSeries
@@ -22,13 +22,16 @@ func (m *model) performance(d *doc, p *evidence.PluginInfo, id string) {
 		}
 		d.h(3, id+"-4-"+evidence.Safe(in.ID), "%s", in.ID)
 		sym := in.Kind.Symmetric()
-		cols := []string{"operation", "median:", "CI of the median:", "median cycles:", "ops/s:", "mean:", "IQM:", "p10–p90:", "n = trials × calls:", "calibration:", "host-side bounds:"}
+		cols := []string{"operation", "host-timed median:", "CI of the median:", "median cycles:", "ops/s:", "mean:", "IQM:", "p10–p90:", "n = trials × calls:", "calibration:", "host-side bounds:"}
 		if sym {
 			cols = append(cols, "cycles/byte:", "MB/s:")
 		}
 		counted := slices.ContainsFunc(recs, func(r *evidence.Record) bool { return r.Instructions != nil })
 		if counted {
 			cols = append(cols, "instructions:")
+		}
+		if counted {
+			d.p(txt("Instruction counts are not hostile-proof: code under valgrind can tell it is counted and take another path. They measure honest code; nothing is ranked by them."))
 		}
 		t := d.newTable(cols...)
 		if slices.ContainsFunc(recs, func(r *evidence.Record) bool { return r.Instructions.Varies() }) {

@@ -1,0 +1,127 @@
+package main
+
+import (
+	"os/exec"
+	"path/filepath"
+	"runtime"
+	"sort"
+	"strings"
+	"testing"
+
+	"crucible.dev/host/internal/evidence"
+)
+
+// hostTimed returns, by plugin, the host-timed figures per call of every
+// trial of the run's records and how many trials the bounds flagged.
+func hostTimed(t *testing.T, out string) (figures map[string][]float64, flagged map[string]int, quiet map[string]int) {
+	t.Helper()
+	run, err := evidence.Load(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	figures, flagged, quiet = map[string][]float64{}, map[string]int{}, map[string]int{}
+	for _, r := range run.Records {
+		for _, tr := range r.Trials {
+			if tr.HostCPUNS <= 0 || tr.HostEmptyCPUNS == 0 {
+				t.Fatalf("%s: the host measured nothing of the call or no empty loop: %+v", run.Paths[r], tr)
+			}
+			figures[r.Plugin] = append(figures[r.Plugin], tr.HostTimedNS())
+			if tr.Unbounded() != "" {
+				flagged[r.Plugin]++
+			}
+			// A quiet trial: the call ran nearly all its wall-clock time,
+			// so the samples, wall-clock times, must show its CPU time.
+			if float64(tr.HostCPUNS) >= 0.9*float64(tr.HostWallNS) {
+				quiet[r.Plugin]++
+			}
+		}
+	}
+	return figures, flagged, quiet
+}
+
+func median(xs []float64) float64 {
+	s := append([]float64(nil), xs...)
+	sort.Float64s(s)
+	if len(s) == 0 {
+		return 0
+	}
+	return s[len(s)/2]
+}
+
+// TestHostTimedForgedSamples: plugins that do the honest work and forge
+// their samples (× 0.9, × 0.55, a fat tail with the true sum) publish the
+// host's figure, not theirs. The fat tail is always named by the
+// distribution check; a shaved trial on a quiet machine is named by the
+// host-timed check (on a loaded one the samples, wall-clock times, hold
+// waits that hide a shave, but the figure is the host's either way). The
+// honest twin, and an honest 20 ms a call operation, are never flagged.
+func TestHostTimedForgedSamples(t *testing.T) {
+	dir := hostileDir(t, "honest", "honest20ms", "shave90", "shave55", "fattail")
+	out := filepath.Join(t.TempDir(), "r")
+	args := quick(dir, out, "--suite", "all", "--trials", "3", "--trial-target", "20ms")
+	args[0] = "bench"
+	code, log := runHost(t, args...)
+	if code != 1 {
+		t.Fatalf("exit %d, want 1 (the fat tail at least)\n%s", code, log)
+	}
+	s := readSummary(t, out)
+	for _, honest := range []string{"hostile-honest", "hostile-honest20ms", "x25519"} {
+		if f := findingsOf(s.Findings, honest); f != "" {
+			t.Errorf("%s, honest, flagged:\n%s", honest, f)
+		}
+	}
+	if !hasFinding(s.Findings, "hostile-fattail", "distribution check") {
+		t.Errorf("the fat tail is not named; findings:\n%s", findingsOf(s.Findings, "hostile-fattail"))
+	}
+	figures, flagged, quiet := hostTimed(t, out)
+	ref := median(figures["hostile-honest"])
+	for _, m := range []string{"hostile-shave90", "hostile-shave55", "hostile-fattail"} {
+		if quiet[m] > 0 && flagged[m] < quiet[m] {
+			t.Errorf("%s: %d quiet trials, %d flagged", m, quiet[m], flagged[m])
+		}
+		// Same work, same host-timed figure, whatever the samples said
+		// (30% for what a loaded machine does to one process's caches).
+		if got := median(figures[m]); got < 0.7*ref || got > 1.3*ref {
+			t.Errorf("%s: host-timed %.0f ns a call, its honest twin %.0f", m, got, ref)
+		}
+		t.Logf("%s: host-timed %.0f ns a call (honest twin %.0f), %d of %d trials flagged, %d quiet", m, median(figures[m]), ref, flagged[m], len(figures[m]), quiet[m])
+	}
+	if !strings.Contains(log, "host-timed") {
+		t.Errorf("the run's table does not say its times are host-timed:\n%s", log)
+	}
+}
+
+// TestHostTimedHonestUnderLoad measures honest plugins, one of them 20 ms
+// a call, beside a CPU hog of four runnable threads per CPU: no trial is
+// flagged, and the run exits 0.
+func TestHostTimedHonestUnderLoad(t *testing.T) {
+	dir := hostileDir(t, "honest", "honest20ms")
+	var hogs []*exec.Cmd
+	for i := 0; i < 4*runtime.NumCPU(); i++ {
+		hog := exec.Command("sh", "-c", "while :; do :; done")
+		if err := hog.Start(); err != nil {
+			t.Fatal(err)
+		}
+		hogs = append(hogs, hog)
+	}
+	defer func() {
+		for _, h := range hogs {
+			h.Process.Kill()
+			h.Wait()
+		}
+	}()
+	out := filepath.Join(t.TempDir(), "r")
+	args := quick(dir, out, "--suite", "all", "--trials", "3", "--trial-target", "20ms")
+	args[0] = "bench"
+	code, log := runHost(t, args...)
+	if code != 0 || strings.Contains(log, "inconsistent with host measurement") {
+		t.Fatalf("exit %d\n%s", code, log)
+	}
+	figures, flagged, _ := hostTimed(t, out)
+	for p, f := range figures {
+		if flagged[p] > 0 {
+			t.Errorf("%s: %d trials flagged beside the hog", p, flagged[p])
+		}
+		t.Logf("%s: %d trials beside %d hog threads, none flagged, host-timed median %.0f ns a call", p, len(f), len(hogs), median(f))
+	}
+}

@@ -1,0 +1,89 @@
+package evidence
+
+import (
+	"math"
+	"strings"
+	"testing"
+)
+
+// honestTrial is a trial of n calls of per ns each, one call a sample, on a
+// machine where the call's CPU time is what the loop computed plus the
+// empty loop's empty ns, and the wall-clock time adds wait ns of waits.
+func honestTrial(n int, per, empty, wait int64) Trial {
+	t := Trial{Batch: 1, HostEmptyCPUNS: empty, HostCPUNS: int64(n)*per + empty, HostWaitNS: wait}
+	for i := 0; i < n; i++ {
+		t.NS = append(t.NS, per+wait/int64(n))
+	}
+	t.HostWallNS = t.HostCPUNS + wait
+	return t
+}
+
+// TestHostTimed checks the host-timed rules on trials whose answer is
+// known: the figure is the host's whatever the samples say, and each
+// forgery of the samples that could move a page's figure is named.
+func TestHostTimed(t *testing.T) {
+	const us, ms = 1_000, 1_000_000
+	scale := func(tr Trial, f float64) Trial {
+		ns := append([]int64(nil), tr.NS...)
+		for i := range ns {
+			ns[i] = int64(float64(ns[i]) * f)
+		}
+		tr.NS = ns
+		return tr
+	}
+	fat := func(tr Trial) Trial {
+		ns := make([]int64, len(tr.NS))
+		var sum int64
+		for _, v := range tr.NS {
+			sum += v
+		}
+		for i := range ns[:len(ns)-1] {
+			ns[i] = 1
+		}
+		ns[len(ns)-1] = sum - int64(len(ns)-1)
+		tr.NS = ns
+		return tr
+	}
+	base := honestTrial(600, 35*us, 300*us, 0)
+	slow := honestTrial(3, 20*ms, 300*us, 0) // 20 ms a call, three calls a trial
+	loaded := honestTrial(600, 35*us, 300*us, 150*ms)
+	faulted := honestTrial(600, 35*us, 300*us, 0)
+	faulted.HostWallNS += 30 * ms // blocked on the disk
+	faulted.HostMajorFaults = 12
+	for _, c := range []struct {
+		name string
+		tr   Trial
+		want string
+	}{
+		{"honest", base, ""},
+		{"honest, 20 ms a call", slow, ""},
+		{"honest, loaded", loaded, ""},
+		{"honest, blocked on page faults", faulted, ""},
+		{"samples × 0.9", scale(base, 0.9), "host-timed check"},
+		{"samples × 0.55", scale(base, 0.55), "host-timed check"},
+		{"20 ms a call × 0.9", scale(slow, 0.9), "host-timed check"},
+		{"fat tail with the true sum", fat(base), "distribution check"},
+		{"asleep, no page fault", func() Trial { tr := base; tr.HostWallNS += 30 * ms; return tr }(), "neither ran nor waited"},
+	} {
+		got := c.tr.Unbounded()
+		if c.want == "" && got != "" || c.want != "" && !strings.Contains(got, c.want) {
+			t.Errorf("%s: %q, want %q", c.name, got, c.want)
+		}
+	}
+	// The host-timed figure is the host's: the samples do not move it, and
+	// the empty loop's cost, the plugin's word, at most by OverheadCapFrac.
+	for _, tr := range []Trial{base, scale(base, 0.55), fat(base), loaded} {
+		if h := tr.HostTimedNS(); math.Abs(h-35*us) > 1 {
+			t.Errorf("host-timed %v ns a call, want 35 µs", h)
+		}
+	}
+	inflated := base
+	inflated.HostEmptyCPUNS = inflated.HostCPUNS // a plugin that burns CPU in its empty loop
+	if h := inflated.HostTimedNS(); h < (1-OverheadCapFrac)*float64(base.HostCPUNS)/600-1 {
+		t.Errorf("an inflated empty loop lowers the host-timed figure to %v ns, more than %v%%", h, OverheadCapFrac*100)
+	}
+	r := Record{Trials: []Trial{fat(base), base, scale(base, 0.5), loaded}}
+	if ns, _ := r.Headline(); !r.HostTimed() || math.Abs(ns.Median-35*us) > 1 {
+		t.Errorf("headline %v (host-timed %v): want a host-timed figure of the honest trials", ns.Median, r.HostTimed())
+	}
+}
