@@ -1,0 +1,107 @@
+//go:build nistc_kem || nistc_sig
+
+package main
+
+// #include "nistc.h"
+import "C"
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"io"
+
+	"crucible.dev/registry/drbg"
+)
+
+// The .rsp files of the NIST submission package, as PQCgenKAT_kem.c and
+// PQCgenKAT_sign.c write them:
+//
+//   - a header "# CRYPTO_ALGNAME" and an empty line;
+//   - per record "count", "seed" and the fields, byte strings in upper-case
+//     hex (an empty one as "00", as fprintBstr prints it), then an empty
+//     line, after the last record too;
+//   - the master DRBG is randombytes_init(00..2F); it draws each record's
+//     48-byte seed and, for signatures, the 33*(count+1)-byte message right
+//     after it; the record's operations then run under
+//     randombytes_init(seed). The reference draws every seed first, into
+//     the request file; the master's draws are the same in either order.
+
+// rspFile prints an .rsp file's header and fields.
+type rspFile struct {
+	w *bufio.Writer
+}
+
+func newRSPFile(w io.Writer) *rspFile {
+	f := &rspFile{w: bufio.NewWriterSize(w, 64<<10)}
+	fmt.Fprintf(f.w, "# %s\n\n", C.GoString(&C.nistc_algname[0]))
+	return f
+}
+
+func (f *rspFile) int(name string, v int) { fmt.Fprintf(f.w, "%s = %d\n", name, v) }
+
+func (f *rspFile) bytes(name string, b []byte) {
+	if len(b) == 0 {
+		fmt.Fprintf(f.w, "%s = 00\n", name)
+		return
+	}
+	fmt.Fprintf(f.w, "%s = %X\n", name, b)
+}
+
+// records runs body once per record with the record's DRBG.
+func records(w io.Writer, n int, body func(f *rspFile, count int, master, rec io.Reader) error) error {
+	if n < 1 {
+		return fmt.Errorf("rsp: %d records requested", n)
+	}
+	entropy := make([]byte, drbg.SeedSize)
+	for i := range entropy {
+		entropy[i] = byte(i)
+	}
+	master, err := drbg.NewCTR(entropy, nil)
+	if err != nil {
+		return err
+	}
+	f := newRSPFile(w)
+	seed := make([]byte, drbg.SeedSize)
+	for count := 0; count < n; count++ {
+		f.int("count", count)
+		master.Read(seed)
+		f.bytes("seed", seed)
+		rec, err := drbg.NewCTR(seed, nil)
+		if err != nil {
+			return err
+		}
+		if err := body(f, count, master, rec); err != nil {
+			return fmt.Errorf("record %d: %w", count, err)
+		}
+		f.w.WriteString("\n")
+	}
+	return f.w.Flush()
+}
+
+// writeKEMRSP writes the first n records of PQCkemKAT_<sk>.rsp. Each
+// shared secret is checked by decapsulation, as the reference does.
+func writeKEMRSP(w io.Writer, k *kem, n int) error {
+	return records(w, n, func(f *rspFile, _ int, _, rec io.Reader) error {
+		pk, sk, err := k.GenerateKey(rec)
+		if err != nil {
+			return err
+		}
+		f.bytes("pk", pk)
+		f.bytes("sk", sk)
+		ct, ss, err := k.Encapsulate(rec, pk)
+		if err != nil {
+			return err
+		}
+		f.bytes("ct", ct)
+		f.bytes("ss", ss)
+		ss1, err := k.Decapsulate(sk, ct)
+		if err != nil {
+			return err
+		}
+		if !bytes.Equal(ss, ss1) {
+			return fmt.Errorf("crypto_kem_dec returned a shared secret that differs from crypto_kem_enc's")
+		}
+		return nil
+	})
+}
