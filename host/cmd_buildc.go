@@ -162,4 +162,3 @@ func hasNICCSHeader(dir string) bool {
 	})
 	return found
 }
-

@@ -36,7 +36,7 @@ func instances() []*registry.Instance {
 		"replaced":       strings.Join(build.Replaced, " "),
 		"cflags":         build.CFlags,
 		"compiler":       build.Compiler,
-		"algname":        C.GoString(&C.nistc_algname[0]),
+		"algname":        C.GoString(C.nistc_algname()),
 		"randomness":     "randombytes is the io.Reader of each call: the NIST AES-256 CTR-DRBG of the record when writing KAT files, the host's reader when timed",
 		"dispatch":       "C as compiled with the flags above",
 	}

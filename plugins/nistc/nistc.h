@@ -11,7 +11,7 @@ extern const unsigned long long nistc_publickeybytes;
 extern const unsigned long long nistc_secretkeybytes;
 extern const unsigned long long nistc_ciphertextbytes; /* KEM only; 0 for a signature */
 extern const unsigned long long nistc_bytes;           /* KEM: shared secret; signature: maximum signature */
-extern const char nistc_algname[];                     /* CRYPTO_ALGNAME, "" when api.h has none */
+const char *nistc_algname(void);                       /* CRYPTO_ALGNAME, "" when api.h has none */
 
 int nistc_kem_keypair(unsigned char *pk, unsigned char *sk);
 int nistc_kem_enc(unsigned char *ct, unsigned char *ss, const unsigned char *pk);

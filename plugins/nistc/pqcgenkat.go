@@ -34,7 +34,7 @@ type rspFile struct {
 
 func newRSPFile(w io.Writer) *rspFile {
 	f := &rspFile{w: bufio.NewWriterSize(w, 64<<10)}
-	fmt.Fprintf(f.w, "# %s\n\n", C.GoString(&C.nistc_algname[0]))
+	fmt.Fprintf(f.w, "# %s\n\n", C.GoString(C.nistc_algname()))
 	return f
 }
 

@@ -140,9 +140,9 @@ func (a *api) zapi(kind string) []byte {
 	}
 	fmt.Fprintf(&g, "const unsigned long long nistc_bytes = %s;\n", name("BYTES"))
 	if _, ok := a.values["ALGNAME"]; ok {
-		fmt.Fprintf(&g, "const char nistc_algname[] = %s;\n\n", name("ALGNAME"))
+		fmt.Fprintf(&g, "const char *nistc_algname(void) { return %s; }\n\n", name("ALGNAME"))
 	} else {
-		fmt.Fprintf(&g, "const char nistc_algname[] = \"\";\n\n")
+		fmt.Fprintf(&g, "const char *nistc_algname(void) { return \"\"; }\n\n")
 	}
 	fn := func(f string) string { return a.prefix + f }
 	// api.h of the NIST package often declares only the sizes; the

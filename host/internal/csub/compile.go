@@ -36,7 +36,9 @@ func (b *Build) compileLibrary(dir string, cmds *bytes.Buffer) error {
 		args = append(args, "-c", src, "-o", obj)
 		fmt.Fprintf(cmds, "%s %s\n", cc, strings.Join(args, " "))
 		cmd := exec.Command(cc, args...)
-		cmd.Dir = filepath.Dir(src)
+		// From the submission's top folder, where its Makefile's relative
+		// -I flags point.
+		cmd.Dir = filepath.Join(dir, "sub")
 		if o, err := cmd.CombinedOutput(); err != nil {
 			return fmt.Errorf("compiling the submission's %s with its flags %q: %v\n%s", rel, b.CFlags, err, shortLog(string(o), dir))
 		}
