@@ -11,6 +11,7 @@ import (
 	"io"
 
 	"crucible.dev/registry/drbg"
+	"crucible.dev/registry/katroot"
 )
 
 // The .rsp files of the NIST submission package, as PQCgenKAT_kem.c and
@@ -52,9 +53,14 @@ func records(w io.Writer, n int, body func(f *rspFile, count int, master, rec io
 	if n < 1 {
 		return fmt.Errorf("rsp: %d records requested", n)
 	}
-	entropy := make([]byte, drbg.SeedSize)
-	for i := range entropy {
-		entropy[i] = byte(i)
+	// The bytes 00..2F of PQCgenKAT, or the root of the host's fresh-seed
+	// check (the same derivation as the liboqs-layout files').
+	entropy := katroot.Fresh("rsp", drbg.SeedSize)
+	if entropy == nil {
+		entropy = make([]byte, drbg.SeedSize)
+		for i := range entropy {
+			entropy[i] = byte(i)
+		}
 	}
 	master, err := drbg.NewCTR(entropy, nil)
 	if err != nil {

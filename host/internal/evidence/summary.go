@@ -3,6 +3,7 @@ package evidence
 import (
 	"fmt"
 	"sort"
+	"strings"
 
 	"crucible.dev/host/internal/stats"
 )
@@ -125,7 +126,10 @@ func Summarize(r *Run) *Summary {
 						key += " (declared)" // beside a catalog source of the same name
 					}
 					is.KATSources[key] = res.Status
-					if res.Status == KATPass || res.Status == KATKnown {
+					// A fresh-seed agreement between implementations is
+					// no published material: it says nothing of where the
+					// pass comes from.
+					if (res.Status == KATPass || res.Status == KATKnown) && !strings.HasPrefix(res.Type, "fresh") {
 						if res.Provenance == "declared" && is.KATFrom == "" {
 							is.KATFrom = "declared"
 						} else if res.Provenance != "declared" {
