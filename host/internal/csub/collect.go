@@ -26,6 +26,10 @@ var mainFunc = regexp.MustCompile(`(?m)^[ \t]*(?:int|void)[ \t]+main[ \t]*\(`)
 // which must not be compiled on its own as well.
 var includedC = regexp.MustCompile(`(?m)^[ \t]*#[ \t]*include[ \t]*["<]([^">]+\.[cS])[">]`)
 
+// randombytesDef finds a definition of randombytes, in the NIST or the
+// PQClean name.
+var randombytesDef = regexp.MustCompile(`(?m)^[ \t]*(?:static[ \t]+)?(?:int|void)[ \t]+(?:PQCLEAN_)?randombytes[ \t]*\([^;]*$`)
+
 // nistReplaced names the files of a NIST submission package that Crucible
 // supplies itself, with why.
 var nistReplaced = map[string]string{
@@ -76,14 +80,16 @@ func (b *Build) collect() error {
 			return nil
 		}
 		included := matchAny(b.Includes, rel) != ""
-		if why, ok := nistReplaced[d.Name()]; ok && !included {
-			b.Replaced = append(b.Replaced, rel+" ("+why+"; --include "+rel+" keeps it)")
-			return nil
-		}
 		if ext == ".c" && !included {
 			text, err := os.ReadFile(p)
 			if err != nil {
 				return err
+			}
+			// Only a file that defines randombytes: Falcon's rng.c is its
+			// own PRNG, which it needs.
+			if why, ok := nistReplaced[d.Name()]; ok && randombytesDef.Match(text) {
+				b.Replaced = append(b.Replaced, rel+" ("+why+"; --include "+rel+" keeps it)")
+				return nil
 			}
 			if mainFunc.Match(text) {
 				b.Replaced = append(b.Replaced, rel+" (defines main: a driver or test program; Crucible's KAT writer and benchmarks replace it)")
