@@ -108,3 +108,46 @@ func TestBuildCUsage(t *testing.T) {
 		}
 	}
 }
+
+// TestBuildCErrors checks the errors a submitter can act on: a symbol two
+// of the submission's files define, named with both files, and an API
+// function the submission lacks, named with the API it belongs to.
+func TestBuildCErrors(t *testing.T) {
+	sub := filepath.Join(t.TempDir(), "toykem")
+	if err := os.CopyFS(sub, os.DirFS(nistTestdata+"toykem")); err != nil {
+		t.Fatal(err)
+	}
+	ref := filepath.Join(sub, "Reference_Implementation", "toykem64")
+	dup := filepath.Join(ref, "src", "toyhash_copy.c")
+	if err := os.WriteFile(dup, mustRead(t, filepath.Join(ref, "src", "toyhash.c")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, log := runHost(t, "build-c", "--kind", "kem", "--src", ref, "--name", "dup", "--out", t.TempDir())
+	if code != 1 || !strings.Contains(log, "toyhash is defined in src/toyhash.c and src/toyhash_copy.c: --exclude all but one") {
+		t.Errorf("duplicate: exit %d, want 1 naming both files\n%s", code, log)
+	}
+	os.Remove(dup)
+
+	kem := filepath.Join(ref, "kem.c")
+	src := string(mustRead(t, kem))
+	i := strings.Index(src, "int crypto_kem_dec(")
+	if i < 0 {
+		t.Fatal("kem.c no longer defines crypto_kem_dec: update the test")
+	}
+	if err := os.WriteFile(kem, []byte(src[:i]), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, log = runHost(t, "build-c", "--kind", "kem", "--src", ref, "--name", "nodec", "--out", t.TempDir())
+	if code != 1 || !strings.Contains(log, "undefined: crypto_kem_dec, the NIST PQC kem API") {
+		t.Errorf("missing crypto_kem_dec: exit %d, want 1 naming the symbol and its API\n%s", code, log)
+	}
+}
+
+func mustRead(t *testing.T, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
