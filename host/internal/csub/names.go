@@ -73,6 +73,8 @@ func (b *Build) flags() {
 				continue
 			}
 			var words []string
+			// A backslash at the end of a line continues it.
+			data = bytes.ReplaceAll(bytes.ReplaceAll(data, []byte("\\\r\n"), []byte(" ")), []byte("\\\n"), []byte(" "))
 			sc := bufio.NewScanner(bytes.NewReader(data))
 			for sc.Scan() {
 				m := makeCFlags.FindStringSubmatch(sc.Text())
