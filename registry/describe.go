@@ -97,6 +97,7 @@ func sizesToWire(s Sizes) *pluginv1.Sizes {
 		Pk: int32(s.PublicKey), Sk: int32(s.SecretKey), Ct: int32(s.Ciphertext),
 		Sig: int32(s.Signature), Ss: int32(s.SharedSecret), Digest: int32(s.Digest),
 		Key: int32(s.Key), Nonce: int32(s.Nonce), Overhead: int32(s.Overhead),
+		SigMax: s.SignatureMax,
 	}
 	for _, m := range s.Messages {
 		w.Messages = append(w.Messages, int32(m))
@@ -113,6 +114,7 @@ func SizesFromWire(w *pluginv1.Sizes) Sizes {
 		PublicKey: int(w.Pk), SecretKey: int(w.Sk), Ciphertext: int(w.Ct),
 		Signature: int(w.Sig), SharedSecret: int(w.Ss), Digest: int(w.Digest),
 		Key: int(w.Key), Nonce: int(w.Nonce), Overhead: int(w.Overhead),
+		SignatureMax: w.SigMax,
 	}
 	for _, m := range w.Messages {
 		s.Messages = append(s.Messages, int(m))

@@ -20,6 +20,9 @@ type Sizes struct {
 	Key          int   `json:"key,omitempty"`      // MAC and AEAD key, DRBG seed
 	Nonce        int   `json:"nonce,omitempty"`
 	Overhead     int   `json:"overhead,omitempty"` // AEAD tag
+	// SignatureMax says Signature is a maximum, as the NIST API's
+	// CRYPTO_BYTES is: a shorter signature is not a size mismatch.
+	SignatureMax bool `json:"sig_max,omitempty"`
 }
 
 // KATGenerator writes a known-answer file of one source for an instance.

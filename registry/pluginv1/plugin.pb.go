@@ -678,6 +678,7 @@ type Sizes struct {
 	Key           int32                  `protobuf:"varint,8,opt,name=key,proto3" json:"key,omitempty"`
 	Nonce         int32                  `protobuf:"varint,9,opt,name=nonce,proto3" json:"nonce,omitempty"`
 	Overhead      int32                  `protobuf:"varint,10,opt,name=overhead,proto3" json:"overhead,omitempty"`
+	SigMax        bool                   `protobuf:"varint,11,opt,name=sig_max,json=sigMax,proto3" json:"sig_max,omitempty"` // sig is a maximum: signatures may be shorter (NIST API CRYPTO_BYTES)
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -780,6 +781,13 @@ func (x *Sizes) GetOverhead() int32 {
 		return x.Overhead
 	}
 	return 0
+}
+
+func (x *Sizes) GetSigMax() bool {
+	if x != nil {
+		return x.SigMax
+	}
+	return false
 }
 
 type RunRequest struct {
@@ -1551,7 +1559,7 @@ const file_plugin_proto_rawDesc = "" +
 	"\x03KAT\x12\x16\n" +
 	"\x06source\x18\x01 \x01(\tR\x06source\x12\x16\n" +
 	"\x06format\x18\x02 \x01(\tR\x06format\x12\x18\n" +
-	"\arecords\x18\x03 \x01(\x05R\arecords\"\xd1\x01\n" +
+	"\arecords\x18\x03 \x01(\x05R\arecords\"\xea\x01\n" +
 	"\x05Sizes\x12\x0e\n" +
 	"\x02pk\x18\x01 \x01(\x05R\x02pk\x12\x0e\n" +
 	"\x02sk\x18\x02 \x01(\x05R\x02sk\x12\x0e\n" +
@@ -1563,7 +1571,8 @@ const file_plugin_proto_rawDesc = "" +
 	"\x03key\x18\b \x01(\x05R\x03key\x12\x14\n" +
 	"\x05nonce\x18\t \x01(\x05R\x05nonce\x12\x1a\n" +
 	"\boverhead\x18\n" +
-	" \x01(\x05R\boverhead\"\xde\x01\n" +
+	" \x01(\x05R\boverhead\x12\x17\n" +
+	"\asig_max\x18\v \x01(\bR\x06sigMax\"\xde\x01\n" +
 	"\n" +
 	"RunRequest\x12\x1a\n" +
 	"\binstance\x18\x01 \x01(\tR\binstance\x12\x0e\n" +

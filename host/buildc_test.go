@@ -1,0 +1,153 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+)
+
+// The NIST-API toy submissions of plugins/nistc's test data, each
+// implementation built once by build-c.
+var nistToys = []struct {
+	kind, src, name, id string
+}{
+	{"kem", "toykem/Reference_Implementation/toykem64", "toykem-ref", "ToyKEM-64/ref"},
+	{"kem", "toykem/Optimized_Implementation/toykem64", "toykem-opt", "ToyKEM-64/opt"},
+	{"sig", "toysig/Reference_Implementation/toysig48", "toysig-ref", "ToySig-48/ref"},
+	{"sig", "toysig/Optimized_Implementation/toysig48", "toysig-opt", "ToySig-48/opt"},
+}
+
+const nistTestdata = "../plugins/nistc/testdata/"
+
+// TestBuildCNIST builds the toy NIST-API KEM and signature scheme, the
+// reference and the optimised (assembly) implementation of each, with
+// build-c as a submitter would: sources in subfolders, their own rng.c and
+// test program left out, their Makefile's -std=c99 -Wall -Wextra -Werror
+// on their files only. Each build regenerates the shipped .rsp file byte
+// for byte, and a run of the prebuilt executables reports every instance
+// "pass (declared)" with its operations measured and no size finding
+// (signatures shorter than CRYPTO_BYTES are within the declared maximum).
+func TestBuildCNIST(t *testing.T) {
+	dir := t.TempDir()
+	for _, c := range nistToys {
+		code, log := runHost(t, "build-c", "--api", "nist", "--kind", c.kind, "--src", nistTestdata+c.src, "--name", c.name, "--out", dir)
+		if code != 0 {
+			t.Fatalf("build-c %s: exit %d\n%s", c.name, code, log)
+		}
+		for _, want := range []string{"instance " + c.id, "-std=c99 -Wall -Wextra -Werror", "left out rng.c", "byte for byte"} {
+			if !strings.Contains(log, want) {
+				t.Errorf("build-c %s: no %q in\n%s", c.name, want, log)
+			}
+		}
+	}
+	out := filepath.Join(t.TempDir(), "r")
+	code, log := runHost(t, quick(dir, out)...)
+	if code != 0 {
+		t.Fatalf("run: exit %d\n%s", code, log)
+	}
+	s := readSummary(t, out)
+	want := map[string][]string{
+		"toykem-ref": {"keygen", "encaps", "decaps"}, "toykem-opt": {"keygen", "encaps", "decaps"},
+		"toysig-ref": {"keygen", "sign", "verify"}, "toysig-opt": {"keygen", "sign", "verify"},
+	}
+	for _, in := range s.Instances {
+		if in.KAT != "pass" || in.KATFrom != "declared" {
+			t.Errorf("%s: KAT %q from %q, want pass (declared)", in.ID, in.KAT, in.KATFrom)
+		}
+		for _, op := range want[in.Plugin] {
+			if _, ok := in.Ops[op]; !ok {
+				t.Errorf("%s: %s not measured", in.ID, op)
+			}
+		}
+		delete(want, in.Plugin)
+	}
+	if len(want) > 0 {
+		t.Errorf("no summary for %v\n%s", want, log)
+	}
+}
+
+// TestBuildCKATBitFlip changes one bit of the toy KEM's C code (the domain
+// byte of its shared secret, 'S' to 'R'): build-c must name the first
+// differing record and field of the shipped .rsp file and exit 1.
+func TestBuildCKATBitFlip(t *testing.T) {
+	sub := filepath.Join(t.TempDir(), "toykem")
+	if err := os.CopyFS(sub, os.DirFS(nistTestdata+"toykem")); err != nil {
+		t.Fatal(err)
+	}
+	kem := filepath.Join(sub, "Reference_Implementation", "toykem64", "kem.c")
+	src, err := os.ReadFile(kem)
+	if err != nil {
+		t.Fatal(err)
+	}
+	flipped := strings.Replace(string(src), "buf[0] = 'S';", "buf[0] = 'R';", 1)
+	if flipped == string(src) {
+		t.Fatal("kem.c no longer sets the 'S' domain byte: update the test")
+	}
+	if err := os.WriteFile(kem, []byte(flipped), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, log := runHost(t, "build-c", "--kind", "kem", "--src", filepath.Join(sub, "Reference_Implementation", "toykem64"), "--name", "flipped", "--out", t.TempDir())
+	if code != 1 || !strings.Contains(log, "first difference at record 0, field ss") {
+		t.Fatalf("exit %d, want 1 naming record 0, field ss\n%s", code, log)
+	}
+}
+
+func TestBuildCUsage(t *testing.T) {
+	for _, c := range []struct {
+		args []string
+		want string
+	}{
+		{[]string{"build-c", "--api", "nist", "--kind", "kex", "--src", ".", "--name", "x"}, "no key exchange"},
+		{[]string{"build-c", "--api", "pqc", "--kind", "kem", "--src", ".", "--name", "x"}, "--api must be"},
+		{[]string{"build-c", "--kind", "kem", "--name", "x"}, "--src"},
+		{[]string{"build-c", "--kind", "kem", "--src", "../plugins/ngcc/testdata/toykem", "--name", "x"}, "use --api niccs"},
+	} {
+		if code, log := runHost(t, c.args...); code != 2 || !strings.Contains(log, c.want) {
+			t.Errorf("%v: exit %d, want 2 and %q\n%s", c.args, code, c.want, log)
+		}
+	}
+}
+
+// TestBuildCErrors checks the errors a submitter can act on: a symbol two
+// of the submission's files define, named with both files, and an API
+// function the submission lacks, named with the API it belongs to.
+func TestBuildCErrors(t *testing.T) {
+	sub := filepath.Join(t.TempDir(), "toykem")
+	if err := os.CopyFS(sub, os.DirFS(nistTestdata+"toykem")); err != nil {
+		t.Fatal(err)
+	}
+	ref := filepath.Join(sub, "Reference_Implementation", "toykem64")
+	dup := filepath.Join(ref, "src", "toyhash_copy.c")
+	if err := os.WriteFile(dup, mustRead(t, filepath.Join(ref, "src", "toyhash.c")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, log := runHost(t, "build-c", "--kind", "kem", "--src", ref, "--name", "dup", "--out", t.TempDir())
+	if code != 1 || !strings.Contains(log, "toyhash is defined in src/toyhash.c and src/toyhash_copy.c: --exclude all but one") {
+		t.Errorf("duplicate: exit %d, want 1 naming both files\n%s", code, log)
+	}
+	os.Remove(dup)
+
+	kem := filepath.Join(ref, "kem.c")
+	src := string(mustRead(t, kem))
+	i := strings.Index(src, "int crypto_kem_dec(")
+	if i < 0 {
+		t.Fatal("kem.c no longer defines crypto_kem_dec: update the test")
+	}
+	if err := os.WriteFile(kem, []byte(src[:i]), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, log = runHost(t, "build-c", "--kind", "kem", "--src", ref, "--name", "nodec", "--out", t.TempDir())
+	if code != 1 || !strings.Contains(log, "undefined: crypto_kem_dec, the NIST PQC kem API") {
+		t.Errorf("missing crypto_kem_dec: exit %d, want 1 naming the symbol and its API\n%s", code, log)
+	}
+}
+
+func mustRead(t *testing.T, name string) []byte {
+	t.Helper()
+	b, err := os.ReadFile(name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}

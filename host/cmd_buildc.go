@@ -1,0 +1,167 @@
+package main
+
+import (
+	"bytes"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+
+	"crucible.dev/host/internal/csub"
+	"crucible.dev/host/internal/plugin"
+	"crucible.dev/host/internal/sandbox"
+	"crucible.dev/registry/eval/katcheck"
+)
+
+func init() {
+	register("build-c", "build a C submission (NIST PQC API: KEM or signature; NICCS API: KEM or KEX) into a plugin executable", cmdBuildC)
+}
+
+// cmdBuildC builds a C submission as a competition receives it into
+// crucible-plugin-NAME. With --api nist it compiles the submission with
+// its own flags into a static library, links it into the adapter module
+// plugins/nistc, declares the shipped PQCkemKAT/PQCsignKAT file and checks
+// it at once through the plugin protocol, in the sandbox; with --api niccs
+// it is build-ngcc.
+func cmdBuildC(args []string) error {
+	set := flag.NewFlagSet("build-c", flag.ContinueOnError)
+	api := set.String("api", "nist", "the submission's API: nist (api.h, crypto_kem_*/crypto_sign*) or niccs (KEM_/KEX_AlgorithmInstance.h)")
+	kind := set.String("kind", "", "kem or sig (nist); kem or kex (niccs)")
+	src := set.String("src", "", "the submission's directory: one parameter set of one implementation, e.g. Reference_Implementation/toykem64")
+	name := set.String("name", "", "plugin name: the executable is crucible-plugin-NAME")
+	out := set.String("out", "", "plugin directory to write the executable to (default <workspace>/.cache/c)")
+	instance := set.String("instance", "", "instance name (default: api.h's CRYPTO_ALGNAME; niccs: NAME)")
+	impl := set.String("impl", "", "implementation name (nist; default: ref, opt or the Additional_Implementations folder)")
+	cflags := set.String("cflags", "", "the submission's C compiler flags, applied to its files only (nist default: CFLAGS of its Makefile)")
+	katFile := set.String("kat", "", "the shipped PQCkemKAT_*.rsp or PQCsignKAT_*.rsp to declare (nist; default: found beside --src; none: declare none)")
+	records := set.Int("kat-records", 10, "records of the NGCC KAT file the plugin generates (niccs)")
+	var excludes, includes listFlag
+	set.Var(&excludes, "exclude", "leave out sources whose path under --src matches this glob (repeatable)")
+	set.Var(&includes, "include", "compile a source the rules leave out whose path under --src matches this glob (repeatable)")
+	keep := set.Bool("keep", false, "keep the build directory and print where it is")
+	if err := set.Parse(args); err != nil {
+		return &exitError{2, nil}
+	}
+	switch *api {
+	case "niccs":
+		if *impl != "" || *katFile != "" {
+			return usageErr("build-c: --impl and --kat are for --api nist")
+		}
+		rest := []string{"--kind", *kind, "--src", *src, "--name", *name, "--instance", *instance, "--cflags", *cflags, "--kat-records", fmt.Sprint(*records)}
+		if *out != "" {
+			rest = append(rest, "--out", *out)
+		}
+		for _, e := range excludes {
+			rest = append(rest, "--exclude", e)
+		}
+		for _, e := range includes {
+			rest = append(rest, "--include", e)
+		}
+		if *keep {
+			rest = append(rest, "--keep")
+		}
+		return cmdBuildNGCC(append(rest, set.Args()...))
+	case "nist":
+	default:
+		return usageErr("build-c: --api must be nist or niccs")
+	}
+	switch {
+	case set.NArg() > 0:
+		return usageErr("build-c: unexpected arguments %q", set.Args())
+	case *kind == "kex":
+		return usageErr("build-c: the NIST PQC API has no key exchange: --kind kem or sig, or --api niccs for a NICCS KEX")
+	case *kind != "kem" && *kind != "sig":
+		return usageErr("build-c: --kind must be kem or sig")
+	case *src == "":
+		return usageErr("build-c: --src DIR is required")
+	case !csub.SafeName.MatchString(*name):
+		return usageErr("build-c: --name %q: letters, digits, '-' and '_' only", *name)
+	}
+	root, err := plugin.Workspace(".")
+	if err != nil {
+		return usageErr("build-c: %v (the adapter module plugins/nistc is built from the workspace)", err)
+	}
+	if *out == "" {
+		*out = filepath.Join(root, ".cache", "c")
+	}
+	b := csub.Build{
+		Root: root, Kind: *kind, Name: *name, Instance: *instance, Impl: *impl, CFlags: *cflags, KAT: *katFile,
+		Excludes: excludes, Includes: includes, Log: os.Stderr,
+	}
+	if b.Src, err = filepath.Abs(*src); err != nil {
+		return usageErr("build-c: %v", err)
+	}
+	if _, err := os.Stat(filepath.Join(b.Src, "api.h")); err != nil && hasNICCSHeader(b.Src) {
+		return usageErr("build-c: %s holds a NICCS header (KEM_AlgorithmInstance.h or KEX_AlgorithmInstance.h) and no api.h: use --api niccs", *src)
+	}
+	bin, err := b.Run(*out, *keep)
+	if err != nil {
+		return &exitError{1, fmt.Errorf("build-c: %w", err)}
+	}
+	id := b.Instance + "/" + b.Impl
+	fmt.Printf("built %s: instance %s (NIST %s API), %d sources compiled with %q (from %s)\n", bin, id, *kind, len(b.Files), b.CFlags, b.FlagsFrom)
+	for _, r := range b.Replaced {
+		fmt.Printf("  left out %s\n", r)
+	}
+	if goarch := os.Getenv("GOARCH"); b.KATFile != "" && goarch != "" && goarch != runtime.GOARCH {
+		fmt.Printf("KAT: not checked here: a GOARCH=%s executable does not start on this %s host\n", goarch, runtime.GOARCH)
+	} else if b.KATFile != "" {
+		if err := checkShippedKAT(bin, b.Name, id, b.KATFile, b.KATCount); err != nil {
+			return &exitError{1, fmt.Errorf("build-c: built %s, but %w", bin, err)}
+		}
+	}
+	fmt.Printf("run it: go run ./host run --no-source --plugin-dir %s --suite %s\n", filepath.Dir(bin), *name)
+	return nil
+}
+
+// checkShippedKAT generates the instance's .rsp file through the plugin
+// protocol, in the sandbox as a run would, and compares it with the shipped
+// one: the same bytes give the run's "pass (declared)"; otherwise it names
+// the first differing record and field.
+func checkShippedKAT(bin, name, id, shipped string, records int) error {
+	want, err := os.ReadFile(shipped)
+	if err != nil {
+		return err
+	}
+	lc, err := sandbox.New(sandbox.DefaultLimits, false)
+	if err != nil {
+		return err
+	}
+	defer lc.Close()
+	p, err := plugin.Start(plugin.Source{Name: name, Binary: bin}, plugin.Options{Limits: plugin.DefaultLimits, Launcher: lc, CPU: -1})
+	if err != nil {
+		return err
+	}
+	var got bytes.Buffer
+	err = p.GenerateKAT(id, "pqcgenkat", records, nil, &got)
+	p.Kill()
+	if err != nil {
+		return fmt.Errorf("generating its KAT file: %w", err)
+	}
+	if bytes.Equal(got.Bytes(), want) {
+		fmt.Printf("KAT: the generated file is %s byte for byte (%d records): a run reports pass (declared)\n", shipped, records)
+		return nil
+	}
+	m, err := katcheck.FirstDifference(bytes.NewReader(got.Bytes()), bytes.NewReader(want))
+	switch {
+	case err != nil:
+		return fmt.Errorf("its KAT file differs from %s (%v)", shipped, err)
+	case m == nil:
+		return fmt.Errorf("its KAT file differs from %s in layout only (blank lines or trailing space)", shipped)
+	}
+	return fmt.Errorf("its KAT file differs from %s: first difference at %s", shipped, m.Error())
+}
+
+// hasNICCSHeader says whether dir holds the NICCS API's headers.
+func hasNICCSHeader(dir string) bool {
+	found := false
+	filepath.WalkDir(dir, func(p string, d os.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && strings.HasSuffix(d.Name(), "_AlgorithmInstance.h") {
+			found = true
+		}
+		return nil
+	})
+	return found
+}

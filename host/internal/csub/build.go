@@ -1,0 +1,254 @@
+// Package csub builds a C submission written against the NIST PQC API
+// (api.h, crypto_kem_* or crypto_sign*) into a plugin executable with the
+// adapter module plugins/nistc. The submission's sources, in whatever
+// subfolders, .c and .s/.S alike, are compiled with its own flags into a
+// static library; cgo then links that library into the adapter, so Go's
+// runtime files never see the submission's flags. Its build scripts and
+// makefiles are never run; its randombytes (rng.c, randombytes.c) and
+// drivers (files defining main) are left out.
+package csub
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"crucible.dev/host/internal/plugin"
+)
+
+// Build is one build of a NIST-API submission into a plugin executable.
+type Build struct {
+	Root     string    // the workspace, which holds the adapter module plugins/nistc
+	Src      string    // the submission's directory (one parameter set of one implementation), absolute
+	Kind     string    // "kem" or "sig"
+	Name     string    // plugin name: the executable is crucible-plugin-NAME
+	Instance string    // instance name; "" takes CRYPTO_ALGNAME
+	Impl     string    // implementation name; "" takes it from Src's folders
+	CFlags   string    // the submission's compiler flags; "" reads them from its Makefile
+	KAT      string    // the shipped .rsp file; "" looks for it, "none" declares none
+	Excludes []string  // globs of sources to leave out
+	Includes []string  // globs of sources to compile all the same
+	Log      io.Writer // progress and warnings
+
+	Files     []string // sources compiled into the library, relative to Src
+	Replaced  []string // left out, with why
+	FlagsFrom string   // where CFlags came from
+	KATFile   string   // the shipped .rsp file declared, absolute; "" for none
+	KATCount  int      // its records
+	AlgName   string   // api.h's CRYPTO_ALGNAME
+	copied    []string // every file copied into the build, relative to Src
+	objects   []objFile
+	api       *api
+}
+
+// Run builds the executable in outDir and returns its path; keep leaves
+// the build directory in place and says where it is. The compiler
+// commands go to outDir/build-NAME.log.
+func (b *Build) Run(outDir string, keep bool) (string, error) {
+	if err := b.collect(); err != nil {
+		return "", err
+	}
+	if len(b.Files) == 0 {
+		return "", fmt.Errorf("%s: no C or assembly sources to compile", b.Src)
+	}
+	a, err := b.readAPI()
+	if err != nil {
+		return "", err
+	}
+	b.api, b.AlgName = a, a.AlgName
+	if err := b.names(); err != nil {
+		return "", err
+	}
+	b.flags()
+	if err := b.findKAT(); err != nil {
+		return "", err
+	}
+	dir, err := os.MkdirTemp("", "crucible-nistc-"+b.Name+"-")
+	if err != nil {
+		return "", err
+	}
+	if keep {
+		fmt.Fprintf(b.Log, "build directory: %s\n", dir)
+	} else {
+		defer os.RemoveAll(dir)
+	}
+	if err := os.MkdirAll(outDir, 0o755); err != nil {
+		return "", err
+	}
+	var cmds bytes.Buffer
+	logPath := filepath.Join(outDir, "build-"+b.Name+".log")
+	defer func() { os.WriteFile(logPath, cmds.Bytes(), 0o644) }()
+	if err := b.prepare(dir); err != nil {
+		return "", err
+	}
+	if err := b.compileLibrary(dir, &cmds); err != nil {
+		return "", fmt.Errorf("%w\n(every compiler command: %s)", err, logPath)
+	}
+	if err := b.checkDuplicates(); err != nil {
+		return "", err
+	}
+	if err := b.writeGenerated(dir); err != nil {
+		return "", err
+	}
+	bin, err := filepath.Abs(filepath.Join(outDir, plugin.BinaryPrefix+b.Name))
+	if err != nil {
+		return "", err
+	}
+	tmp := bin + ".tmp"
+	cmd := exec.Command("go", "build", "-trimpath", "-tags", "nistc_"+b.Kind, "-o", tmp, ".")
+	cmd.Dir = dir
+	// Go's default C flags for the adapter and the generated zapi.c; the
+	// submission's -D and -I flags too, which api.h may need.
+	cmd.Env = append(os.Environ(), "GOWORK=off", "CGO_ENABLED=1", "CGO_CFLAGS="+strings.TrimSpace("-O2 -g "+b.apiFlags()))
+	fmt.Fprintf(&cmds, "(cd %s && CGO_CFLAGS=%q go build -trimpath -tags nistc_%s -o %s .)\n", dir, "-O2 -g "+b.apiFlags(), b.Kind, tmp)
+	if o, err := cmd.CombinedOutput(); err != nil {
+		os.Remove(tmp)
+		fmt.Fprintf(&cmds, "%s\n", o)
+		return "", fmt.Errorf("linking %s with the adapter: %v\n%s%s\n(full output: %s)", b.Src, err, shortLog(string(o), dir), b.diagnose(string(o)), logPath)
+	}
+	return bin, os.Rename(tmp, bin)
+}
+
+// apiFlags are the submission's -D, -U and -I flags, for compiling api.h
+// into zapi.c.
+func (b *Build) apiFlags() string {
+	var out []string
+	for _, f := range strings.Fields(b.CFlags) {
+		if strings.HasPrefix(f, "-D") || strings.HasPrefix(f, "-U") {
+			out = append(out, f)
+		}
+	}
+	return strings.Join(out, " ")
+}
+
+// checkDuplicates fails on a global symbol two of the submission's files
+// define, or one that Crucible's adapter defines, naming the files; the
+// linker would say it later, without saying which of them to leave out.
+func (b *Build) checkDuplicates() error {
+	var notes []string
+	defs := b.definedSymbols()
+	var syms []string
+	for s := range defs {
+		syms = append(syms, s)
+	}
+	sort.Strings(syms)
+	for _, s := range syms {
+		where := defs[s]
+		switch {
+		case s == "randombytes" || s == "PQCLEAN_randombytes":
+			notes = append(notes, fmt.Sprintf("%s defines %s, which Crucible supplies (the call's reader, the NIST DRBG for KAT files): --exclude %s", strings.Join(where, " and "), s, where[0]))
+		case len(where) > 1:
+			notes = append(notes, fmt.Sprintf("%s is defined in %s: --exclude all but one", s, strings.Join(where, " and ")))
+		}
+	}
+	if len(notes) > 0 {
+		return fmt.Errorf("duplicate symbols:\n  %s", strings.Join(notes, "\n  "))
+	}
+	return nil
+}
+
+// prepare fills dir with the adapter module and the submission's files
+// under sub/.
+func (b *Build) prepare(dir string) error {
+	adapter := filepath.Join(b.Root, "plugins", "nistc")
+	ents, err := os.ReadDir(adapter)
+	if err != nil {
+		return fmt.Errorf("the adapter module: %w", err)
+	}
+	for _, e := range ents {
+		n := e.Name()
+		if e.IsDir() || strings.HasSuffix(n, "_test.go") {
+			continue
+		}
+		switch filepath.Ext(n) {
+		case ".go", ".c", ".h", ".mod", ".sum":
+			if err := copyFile(filepath.Join(adapter, n), filepath.Join(dir, n)); err != nil {
+				return err
+			}
+		}
+	}
+	edit := exec.Command("go", "mod", "edit", "-replace", "crucible.dev/registry="+filepath.Join(b.Root, "registry"),
+		"-replace", "crucible.dev/registry/eval="+filepath.Join(b.Root, "registry", "eval"))
+	edit.Dir = dir
+	edit.Env = append(os.Environ(), "GOWORK=off")
+	if o, err := edit.CombinedOutput(); err != nil {
+		return fmt.Errorf("go mod edit: %v\n%s", err, o)
+	}
+	for _, rel := range b.copied {
+		dst := filepath.Join(dir, "sub", filepath.FromSlash(rel))
+		if err := os.MkdirAll(filepath.Dir(dst), 0o755); err != nil {
+			return err
+		}
+		if err := copyFile(filepath.Join(b.Src, filepath.FromSlash(rel)), dst); err != nil {
+			return err
+		}
+	}
+	return nil
+}
+
+// writeGenerated writes zapi.c (the API's names and sizes) and
+// zsubmission.go (the build's description and the library to link).
+func (b *Build) writeGenerated(dir string) error {
+	if err := os.WriteFile(filepath.Join(dir, "zapi.c"), b.api.zapi(b.Kind), 0o644); err != nil {
+		return err
+	}
+	h := sha256.New()
+	for _, rel := range b.copied {
+		data, err := os.ReadFile(filepath.Join(b.Src, filepath.FromSlash(rel)))
+		if err != nil {
+			return err
+		}
+		fmt.Fprintf(h, "%s %d\n", rel, len(data))
+		h.Write(data)
+	}
+	fmt.Fprintf(h, "cflags %s\n", b.CFlags)
+	katDigest, katOrigin := "", ""
+	if b.KATFile != "" {
+		data, err := os.ReadFile(b.KATFile)
+		if err != nil {
+			return err
+		}
+		d := sha256.Sum256(data)
+		katDigest = hex.EncodeToString(d[:])
+		katOrigin = b.KATFile
+		if rel, err := filepath.Rel(filepath.Dir(b.Src), b.KATFile); err == nil {
+			katOrigin = rel
+		}
+	}
+	inc := strings.Join(b.includeFlags("-I${SRCDIR}/sub"), " ")
+	var g bytes.Buffer
+	fmt.Fprintf(&g, "//go:build nistc_kem || nistc_sig\n\n// Code generated by host build-c; DO NOT EDIT.\n\npackage main\n\n")
+	fmt.Fprintf(&g, "// #cgo CFLAGS: -I${SRCDIR} %s\n// #cgo LDFLAGS: ${SRCDIR}/libsubmission.a\nimport \"C\"\n\n", inc)
+	fmt.Fprintf(&g, "func init() {\n\tbuild = buildInfo{\n")
+	fmt.Fprintf(&g, "\t\tPlugin: %q, Instance: %q, Impl: %q, Kind: %q,\n", b.Name, b.Instance, b.Impl, b.Kind)
+	fmt.Fprintf(&g, "\t\tSource: %q, Digest: %q,\n", b.Src, hex.EncodeToString(h.Sum(nil)))
+	fmt.Fprintf(&g, "\t\tFiles: %#v,\n\t\tReplaced: %#v,\n", b.Files, b.Replaced)
+	fmt.Fprintf(&g, "\t\tCFlags: %q, Compiler: %q,\n", b.CFlags, compilerVersion(b.cc()))
+	fmt.Fprintf(&g, "\t\tKATRecords: %d, KATDigest: %q, KATOrigin: %q,\n\t}\n}\n", b.KATCount, katDigest, katOrigin)
+	return os.WriteFile(filepath.Join(dir, "zsubmission.go"), g.Bytes(), 0o644)
+}
+
+// compilerVersion is the first line of the C compiler's --version.
+func compilerVersion(cc string) string {
+	v, err := exec.Command(cc, "--version").Output()
+	if err != nil {
+		return cc
+	}
+	line, _, _ := strings.Cut(string(v), "\n")
+	return strings.TrimSpace(line)
+}
+
+func copyFile(src, dst string) error {
+	data, err := os.ReadFile(src)
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(dst, data, 0o644)
+}

@@ -1,0 +1,200 @@
+package csub
+
+import (
+	"bufio"
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+)
+
+// compileLibrary compiles the submission's sources under dir/sub with its
+// own flags into dir/libsubmission.a. Go's runtime C files and the
+// adapter's never see these flags (-std=c99, -Werror, -march=...): they
+// are compiled by cgo with Go's defaults and only link the library.
+func (b *Build) compileLibrary(dir string, cmds *bytes.Buffer) error {
+	cc := b.cc()
+	inc := b.includeFlags("-I" + filepath.Join(dir, "sub"))
+	objDir := filepath.Join(dir, "obj")
+	if err := os.MkdirAll(objDir, 0o755); err != nil {
+		return err
+	}
+	var objs []string
+	for i, rel := range b.Files {
+		src := filepath.Join(dir, "sub", filepath.FromSlash(rel))
+		obj := filepath.Join(objDir, fmt.Sprintf("%03d_%s.o", i, strings.TrimSuffix(path.Base(rel), path.Ext(rel))))
+		args := append([]string{}, strings.Fields(b.CFlags)...)
+		// Position-independent code, whatever the flags, because Go links
+		// the executable as PIE where the toolchain defaults to it.
+		args = append(args, "-fPIC", "-I"+filepath.Dir(src))
+		args = append(args, inc...)
+		args = append(args, "-c", src, "-o", obj)
+		fmt.Fprintf(cmds, "%s %s\n", cc, strings.Join(args, " "))
+		cmd := exec.Command(cc, args...)
+		// From the submission's top folder, where its Makefile's relative
+		// -I flags point.
+		cmd.Dir = filepath.Join(dir, "sub")
+		if o, err := cmd.CombinedOutput(); err != nil {
+			return fmt.Errorf("compiling the submission's %s with its flags %q: %v\n%s", rel, b.CFlags, err, shortLog(string(o), dir))
+		}
+		objs = append(objs, obj)
+		b.objects = append(b.objects, objFile{rel: rel, path: obj})
+	}
+	ar := b.ar()
+	args := append([]string{"rcs", filepath.Join(dir, "libsubmission.a")}, objs...)
+	fmt.Fprintf(cmds, "%s %s\n", ar, strings.Join(args, " "))
+	if o, err := exec.Command(ar, args...).CombinedOutput(); err != nil {
+		return fmt.Errorf("%s: %v\n%s", ar, err, o)
+	}
+	return nil
+}
+
+// objFile is one compiled source.
+type objFile struct {
+	rel  string // the source, relative to Src
+	path string // its object file
+}
+
+// includeFlags are -I flags for every directory of the submission that
+// holds files, after first: includes that name a header without its
+// directory (a common/ folder of PQClean, an include/ folder).
+func (b *Build) includeFlags(first string) []string {
+	seen := map[string]bool{}
+	var dirs []string
+	for _, rel := range b.copied {
+		d := path.Dir(rel)
+		if !seen[d] {
+			seen[d] = true
+			dirs = append(dirs, d)
+		}
+	}
+	sort.Strings(dirs)
+	out := []string{first}
+	root := strings.TrimPrefix(first, "-I")
+	for _, d := range dirs {
+		if d != "." {
+			out = append(out, "-I"+filepath.Join(root, filepath.FromSlash(d)))
+		}
+	}
+	return out
+}
+
+// cc is the C compiler cgo uses.
+func (b *Build) cc() string {
+	if o, err := exec.Command("go", "env", "CC").Output(); err == nil {
+		if f := strings.Fields(string(o)); len(f) > 0 {
+			return f[0]
+		}
+	}
+	return "gcc"
+}
+
+// ar is the archiver beside the C compiler (aarch64-linux-gnu-ar beside
+// aarch64-linux-gnu-gcc).
+func (b *Build) ar() string {
+	cc := b.cc()
+	if i := strings.LastIndex(cc, "-"); i > 0 && strings.HasSuffix(cc, "gcc") {
+		if p, err := exec.LookPath(cc[:i] + "-ar"); err == nil {
+			return p
+		}
+	}
+	return "ar"
+}
+
+// shortLog trims a compiler's output to its first errors, with the build
+// directory's paths shortened.
+func shortLog(s, dir string) string {
+	s = strings.ReplaceAll(s, dir+"/sub/", "")
+	s = strings.ReplaceAll(s, dir+"/", "")
+	lines := strings.Split(strings.TrimSpace(s), "\n")
+	if len(lines) > 20 {
+		lines = append(lines[:20], fmt.Sprintf("... (%d more lines)", len(lines)-20))
+	}
+	return strings.Join(lines, "\n")
+}
+
+var (
+	undefinedRef = regexp.MustCompile("undefined reference to [`']([A-Za-z0-9_]+)'")
+	multipleDef  = regexp.MustCompile("multiple definition of [`']([A-Za-z0-9_]+)'")
+)
+
+// niccsSymbols are the NICCS API's entry points, which a NIST build given
+// an NGCC submission finds instead of its own.
+var niccsSymbols = []string{"kem_keygen", "kem_enc", "kem_dec", "kex_init_a", "kex_a_pass"}
+
+// diagnose turns a failed link into what the submitter can act on: the
+// API symbols the submission lacks and which API they belong to, and the
+// submission's own files that define a symbol twice.
+func (b *Build) diagnose(out string) string {
+	var notes []string
+	defined := b.definedSymbols()
+	var missing []string
+	seen := map[string]bool{}
+	for _, m := range undefinedRef.FindAllStringSubmatch(out, -1) {
+		if !seen[m[1]] {
+			seen[m[1]] = true
+			missing = append(missing, m[1])
+		}
+	}
+	for _, s := range missing {
+		api := "not part of the NIST API: a function the submission calls but none of its compiled files defines (a file left out above? --include it)"
+		for kind, fs := range kindFuncs {
+			for _, f := range fs {
+				if strings.HasSuffix(s, f) {
+					api = "the NIST PQC " + kind + " API (api.h)"
+				}
+			}
+		}
+		notes = append(notes, fmt.Sprintf("undefined: %s, %s", s, api))
+	}
+	for _, s := range niccsSymbols {
+		if len(defined[s]) > 0 {
+			notes = append(notes, fmt.Sprintf("the submission defines %s (in %s), the NICCS API's: try --api niccs", s, strings.Join(defined[s], ", ")))
+			break
+		}
+	}
+	seen = map[string]bool{}
+	for _, m := range multipleDef.FindAllStringSubmatch(out, -1) {
+		if seen[m[1]] {
+			continue
+		}
+		seen[m[1]] = true
+		where := defined[m[1]]
+		switch {
+		case len(where) > 1:
+			notes = append(notes, fmt.Sprintf("%s is defined in %s: --exclude all but one", m[1], strings.Join(where, " and ")))
+		case len(where) == 1:
+			notes = append(notes, fmt.Sprintf("%s is defined in the submission's %s and by Crucible's adapter (randombytes); --exclude %s if it only supplies randomness", m[1], where[0], where[0]))
+		}
+	}
+	if len(notes) == 0 {
+		return ""
+	}
+	return "\n" + strings.Join(notes, "\n")
+}
+
+// definedSymbols maps each global symbol the submission's objects define
+// to the sources that define it, as nm reports them.
+func (b *Build) definedSymbols() map[string][]string {
+	out := map[string][]string{}
+	nm := strings.TrimSuffix(b.ar(), "ar") + "nm"
+	for _, o := range b.objects {
+		res, err := exec.Command(nm, "--defined-only", "-g", o.path).Output()
+		if err != nil {
+			continue
+		}
+		sc := bufio.NewScanner(bytes.NewReader(res))
+		for sc.Scan() {
+			f := strings.Fields(sc.Text())
+			if len(f) == 3 && f[1] != "W" && f[1] != "V" {
+				out[f[2]] = append(out[f[2]], o.rel)
+			}
+		}
+	}
+	return out
+}

@@ -1,0 +1,64 @@
+//go:build nistc_kem || nistc_sig
+
+package main
+
+// #include "nistc.h"
+import "C"
+
+import (
+	"fmt"
+	"io"
+	"strings"
+
+	"crucible.dev/registry"
+	"crucible.dev/registry/kat"
+)
+
+// katSource names the .rsp files PQCgenKAT_kem.c and PQCgenKAT_sign.c
+// write, which differ from liboqs' layout of the same records ("nist-rsp":
+// no header, no blank line after the last record), so a catalog digest of
+// one never stands for the other.
+const katSource = "pqcgenkat"
+
+// instances serves the compiled submission as one instance, or as an
+// unavailable one when it cannot be driven (so the host reports why instead
+// of a plugin that does not start).
+func instances() []*registry.Instance {
+	in, err := submissionInstance()
+	if err != nil {
+		return []*registry.Instance{{Name: build.Instance, Impl: build.Impl, Kind: registry.Kind(build.Kind), Unavailable: err.Error()}}
+	}
+	in.Name, in.Impl = build.Instance, build.Impl
+	in.Notes = map[string]string{
+		"implementation": fmt.Sprintf("the submission's C code (%d files, sha256 %s) built by host build-c into a static library with its own flags, linked with cgo", len(build.Files), short(build.Digest)),
+		"source":         build.Source,
+		"compiled":       strings.Join(build.Files, " "),
+		"replaced":       strings.Join(build.Replaced, " "),
+		"cflags":         build.CFlags,
+		"compiler":       build.Compiler,
+		"algname":        C.GoString(C.nistc_algname()),
+		"randomness":     "randombytes is the io.Reader of each call: the NIST AES-256 CTR-DRBG of the record when writing KAT files, the host's reader when timed",
+		"dispatch":       "C as compiled with the flags above",
+	}
+	if build.KATRecords > 0 {
+		in.Declared = []registry.DeclaredDigest{{Source: katSource, Records: build.KATRecords, SHA256: build.KATDigest, Origin: "the submission's " + build.KATOrigin}}
+	}
+	return []*registry.Instance{in}
+}
+
+// katGenerator declares the .rsp file PQCgenKAT writes, as many records as
+// the shipped file has (100 when none was found).
+func katGenerator(write func(w io.Writer, n int) error) []registry.KATGenerator {
+	n := build.KATRecords
+	if n == 0 {
+		n = 100
+	}
+	return []registry.KATGenerator{{Source: katSource, Format: kat.FormatRSP, Records: n, Generate: write}}
+}
+
+func short(s string) string {
+	if len(s) > 16 {
+		return s[:16]
+	}
+	return s
+}
