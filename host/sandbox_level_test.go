@@ -1,6 +1,7 @@
 package main
 
 import (
+	"fmt"
 	"os"
 	"path/filepath"
 	"strings"
@@ -57,6 +58,26 @@ func TestHostileAtEachLevel(t *testing.T) {
 					t.Errorf("the report's index does not state the level %s (%v)", lv, err)
 				}
 			})
+		}
+	}
+}
+
+// TestBoundedMounts fills the box's /dev/shm and socket directory: each
+// stops at its tmpfs's size (the host's /dev/shm is half the machine's
+// memory, and the socket directory was on the host's disk), and the
+// plugin still serves.
+func TestBoundedMounts(t *testing.T) {
+	dir := hostileDir(t, "fillshm", "fillsocket")
+	out := filepath.Join(t.TempDir(), "r")
+	code, log := runHost(t, quick(dir, out, "--suite", "all")...)
+	if code != 1 {
+		t.Fatalf("exit %d, want 1 (the stand-in has no known answers)\n%s", code, log)
+	}
+	for mode, limit := range map[string]int64{"fillshm": 16 << 20, "fillsocket": 1 << 20} {
+		var filled int64
+		b := breaches(t, out, mode)
+		if _, err := fmt.Sscan(strings.TrimPrefix(b, "filled "), &filled); err != nil || filled > limit {
+			t.Errorf("%s: %q, want at most %d bytes", mode, b, limit)
 		}
 	}
 }

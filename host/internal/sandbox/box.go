@@ -46,9 +46,9 @@ const (
 var systemLibs = []string{"/lib", "/lib64", "/lib32", "/usr/lib", "/usr/lib64", "/usr/lib32"}
 
 // boxMounts are the mounts of one box, in the order they are made: the
-// executable appears as insidePlugin/<its name>, the socket directory at
-// insideSocket (and a counter's at insideCount).
-func (lc *Launcher) boxMounts(exe, socketDir string, cnt *Counter) []mountSpec {
+// executable appears as insidePlugin/<its name>, the counter's directory
+// at insideCount.
+func (lc *Launcher) boxMounts(exe string, cnt *Counter) []mountSpec {
 	var m []mountSpec
 	for _, d := range systemLibs {
 		fi, err := os.Lstat(d)
@@ -70,7 +70,9 @@ func (lc *Launcher) boxMounts(exe, socketDir string, cnt *Counter) []mountSpec {
 		mountSpec{Kind: mountDev, Dst: "/dev"},
 		mountSpec{Kind: mountTmpfs, Dst: "/dev/shm", MiB: shmMiB},
 		mountSpec{Kind: mountTmpfs, Dst: "/tmp", MiB: lc.limits.TmpMiB},
-		mountSpec{Kind: mountRW, Src: socketDir, Dst: insideSocket},
+		// The socket directory is the box's own, bounded like its /tmp;
+		// the host reaches the socket through /proc/<pid>/root.
+		mountSpec{Kind: mountTmpfs, Dst: insideSocket, MiB: socketMiB},
 		mountSpec{Kind: mountRO, Src: exe, Dst: insidePlugin + "/" + filepath.Base(exe)},
 	)
 	if cnt != nil {
@@ -99,7 +101,7 @@ func (lc *Launcher) command(exe, socketDir string, env []string, cnt *Counter, a
 	switch {
 	case lc.level.namespaced():
 		cfg.Root = lc.rootDir
-		cfg.Mounts = lc.boxMounts(exe, socketDir, cnt)
+		cfg.Mounts = lc.boxMounts(exe, cnt)
 		cfg.Exe = insidePlugin + "/" + filepath.Base(exe)
 		cfg.Writable = []string{"/tmp", "/dev", "/proc", insideSocket}
 		if cnt != nil {

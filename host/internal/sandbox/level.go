@@ -120,6 +120,7 @@ func (lc *Launcher) describe(missing []string) {
 	} else {
 		r.Mechanisms = append(r.Mechanisms, "no_new_privs", "first step ends the plugin's whole process tree", "private /tmp directory")
 		missing = append(missing, "namespaces: not used at this level; the plugin shares the host's network stack, PIDs and file system view, bounded by Landlock")
+		missing = append(missing, "bounded mounts: its temporary and socket directories are on the host's disk, each file bounded by RLIMIT_FSIZE but not their total")
 	}
 	if lc.landlock > 0 {
 		what := "read-only file system, writable private directories"

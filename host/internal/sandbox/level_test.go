@@ -1,7 +1,10 @@
 package sandbox
 
 import (
+	"fmt"
 	"os"
+	"os/exec"
+	"path/filepath"
 	"testing"
 )
 
@@ -28,5 +31,41 @@ func TestLevels(t *testing.T) {
 			}
 			t.Logf("%+v", r)
 		})
+	}
+}
+
+// TestStaleDirsRemoved: the launcher directory of a host that was killed
+// (its owner process gone) is removed when the next launcher starts; a
+// live host's is kept.
+func TestStaleDirsRemoved(t *testing.T) {
+	dead := exec.Command("true")
+	if err := dead.Run(); err != nil {
+		t.Fatal(err)
+	}
+	stale, err := os.MkdirTemp("", dirPattern)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(stale)
+	os.WriteFile(filepath.Join(stale, ownerFile), []byte(fmt.Sprintf("%d 1\n", dead.Process.Pid)), 0o600)
+	os.WriteFile(filepath.Join(stale, "filled"), make([]byte, 1<<20), 0o600)
+	live, err := os.MkdirTemp("", dirPattern)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer os.RemoveAll(live)
+	if err := writeOwner(live); err != nil {
+		t.Fatal(err)
+	}
+	lc, err := New(DefaultLimits, true)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lc.Close()
+	if _, err := os.Stat(stale); !os.IsNotExist(err) {
+		t.Errorf("the killed host's directory %s is still there (%v)", stale, err)
+	}
+	if _, err := os.Stat(live); err != nil {
+		t.Errorf("a live host's directory was removed: %v", err)
 	}
 }

@@ -32,7 +32,7 @@ type Process struct {
 	cmd            *exec.Cmd
 	stdout, stderr io.ReadCloser
 	name           string
-	hostSocket     string // the socket directory, as the host sees it
+	hostSocket     string // the socket directory go-plugin made (the plugin's own at LevelLandlock)
 	level          Level
 	cleanup        func() // removes what the process needed, once it ended
 }
@@ -142,8 +142,8 @@ func (p *Process) State() *os.ProcessState {
 // directory.
 func (p *Process) PluginToHost(network, addr string) (string, string, error) {
 	if p.level != LevelNone && network == "unix" {
-		if rest, ok := strings.CutPrefix(addr, p.insideSocket()+"/"); ok && !strings.Contains(rest, "/") {
-			return network, p.hostSocket + "/" + rest, nil
+		if rest, ok := strings.CutPrefix(addr, p.insideSocket()+"/"); ok && !strings.Contains(rest, "/") && rest != ".." && rest != "." && rest != "" {
+			return network, p.hostSideSocket() + "/" + rest, nil
 		}
 		return "", "", errors.New("plugin named a socket outside its directory: " + addr)
 	}
@@ -153,11 +153,20 @@ func (p *Process) PluginToHost(network, addr string) (string, string, error) {
 // HostToPlugin maps the other way.
 func (p *Process) HostToPlugin(network, addr string) (string, string, error) {
 	if p.level != LevelNone && network == "unix" {
-		if rest, ok := strings.CutPrefix(addr, p.hostSocket+"/"); ok {
+		if rest, ok := strings.CutPrefix(addr, p.hostSideSocket()+"/"); ok {
 			return network, p.insideSocket() + "/" + rest, nil
 		}
 	}
 	return network, addr, nil
+}
+
+// hostSideSocket is the socket directory as the host reaches it: at the
+// namespaced levels, the box's own tmpfs through the plugin's root.
+func (p *Process) hostSideSocket() string {
+	if p.level.namespaced() && p.cmd.Process != nil {
+		return "/proc/" + itoa(p.cmd.Process.Pid) + "/root" + insideSocket
+	}
+	return p.hostSocket
 }
 
 // insideSocket is the socket directory as the plugin sees it.

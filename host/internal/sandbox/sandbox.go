@@ -74,8 +74,13 @@ var ErrUnavailable = errors.New("sandbox unavailable")
 // strongest level that does, and fails with ErrUnavailable naming the
 // missing ones when none does.
 func New(l Limits, unsandboxed bool) (*Launcher, error) {
-	dir, err := os.MkdirTemp("", "crucible-host-")
+	removeStale()
+	dir, err := os.MkdirTemp("", dirPattern)
 	if err != nil {
+		return nil, fmt.Errorf("sandbox: %w", err)
+	}
+	if err := writeOwner(dir); err != nil {
+		os.RemoveAll(dir)
 		return nil, fmt.Errorf("sandbox: %w", err)
 	}
 	// Others may traverse (the unprivileged sandbox user opens the sealed
