@@ -85,3 +85,26 @@ func TestStaleDirsRemoved(t *testing.T) {
 		t.Errorf("a live host's directory was removed: %v", err)
 	}
 }
+
+// BenchmarkStart is the cost of starting one confined process (the probe)
+// at each level this host offers.
+func BenchmarkStart(b *testing.B) {
+	for _, lv := range []Level{LevelFull, LevelNamespaces, LevelLandlock} {
+		b.Run(string(lv), func(b *testing.B) {
+			b.Setenv(EnvLevel, string(lv))
+			lc, err := New(DefaultLimits, false)
+			if err != nil {
+				if os.Getenv("CRUCIBLE_CI") != "" {
+					b.Fatal(err)
+				}
+				b.Skip(err)
+			}
+			defer lc.Close()
+			for b.Loop() {
+				if out, err := lc.runProbe(); err != nil {
+					b.Fatalf("%v: %s", err, out)
+				}
+			}
+		})
+	}
+}
