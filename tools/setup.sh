@@ -3,7 +3,6 @@
 #   protobuf-compiler  protoc, for the generated-code check
 #   libsecp256k1-dev   the C reference the secp256k1 plugin loads beside Go
 #   chromium           the headless browser the HTML report test opens
-#   bubblewrap         the namespaces every plugin process runs in (bwrap)
 #   qemu-user-static   qemu-aarch64, which runs the linux/arm64 tests (make test-arm64)
 #   gcc-aarch64-linux-gnu, libc6-dev-arm64-cross  the arm64 C cross compiler and C
 #                      library, for the NGCC adapter's arm64 build (make test-arm64-ngcc)
@@ -16,7 +15,6 @@ need=()
 command -v protoc >/dev/null 2>&1 || need+=(protobuf-compiler)
 ldconfig -p 2>/dev/null | grep -q 'libsecp256k1\.so' || need+=(libsecp256k1-dev)
 command -v chromium >/dev/null 2>&1 || need+=(chromium)
-command -v bwrap >/dev/null 2>&1 || need+=(bubblewrap)
 command -v qemu-aarch64-static >/dev/null 2>&1 || need+=(qemu-user-static)
 command -v aarch64-linux-gnu-gcc >/dev/null 2>&1 || need+=(gcc-aarch64-linux-gnu libc6-dev-arm64-cross)
 command -v slurmctld >/dev/null 2>&1 || need+=(slurm-wlm)

@@ -58,7 +58,12 @@ func main() {
 	case "flood":
 		flood()
 	case "fill":
-		breaches = append(breaches, fill())
+		breaches = append(breaches, fill(""))
+	case "fillshm":
+		breaches = append(breaches, fill("/dev/shm"))
+	case "fillsocket":
+		// Where go-plugin is about to make its socket.
+		breaches = append(breaches, fill(os.Getenv("PLUGIN_UNIX_SOCKET_DIR")))
 	case "threads":
 		breaches = append(breaches, threads())
 	}
@@ -142,13 +147,18 @@ func flood() {
 	}
 }
 
-// fill writes into the temporary directory until it is refused.
-func fill() string {
-	f, err := os.CreateTemp("", "fill")
+// fill writes into dir (the temporary directory when "") until it is
+// refused, and removes what it wrote from the directories it must serve
+// from.
+func fill(dir string) string {
+	f, err := os.CreateTemp(dir, "fill")
 	if err != nil {
 		return "no temp file: " + err.Error()
 	}
 	defer f.Close()
+	if dir != "" {
+		defer os.Remove(f.Name())
+	}
 	buf := make([]byte, 1<<20)
 	var n int64
 	for n < 8<<30 {

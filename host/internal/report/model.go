@@ -99,7 +99,11 @@ func (m *model) confinement(d *doc) {
 	sb := m.run.Campaign.Sandbox
 	switch {
 	case sb.Sandboxed:
-		d.p(txtf("Plugins ran sandboxed: %s.", strings.Join(sb.Mechanisms, ", ")))
+		level := ""
+		if sb.Level != "" {
+			level = " (confinement level " + string(sb.Level) + ")"
+		}
+		d.p(txtf("Plugins ran sandboxed%s: %s.", level, strings.Join(sb.Mechanisms, ", ")))
 	case len(sb.Mechanisms) > 0:
 		d.p(txtf("UNSANDBOXED: plugins ran with the evaluator's full rights (%s); their figures rest on their good faith.", strings.Join(sb.Missing, "; ")))
 	default:

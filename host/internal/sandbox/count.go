@@ -52,7 +52,7 @@ func (lc *Launcher) NewCounter() (*Counter, error) {
 		return nil, fmt.Errorf("%w: %s --version: %v", ErrUnavailable, vg, err)
 	}
 	c := &Counter{Dir: dir, Version: strings.TrimSpace(string(ver)), valgrind: vg, tools: tools, inside: dir}
-	if lc.bwrap != "" {
+	if lc.level.namespaced() {
 		c.inside = insideCount
 	}
 	return c, nil
@@ -101,16 +101,6 @@ func (c *Counter) args(plugin string) []string {
 // registry must know to hold the collector off around the counted loop.
 func (c *Counter) env() []string {
 	return []string{"GODEBUG=asyncpreemptoff=1,cpu.rdtscp=off,gcshrinkstackoff=1", registry.EnvCounter + "=" + registry.CounterCallgrind}
-}
-
-// binds are the bubblewrap arguments that show valgrind and the counter's
-// directory inside the sandbox.
-func (c *Counter) binds() []string {
-	return []string{
-		"--ro-bind", c.valgrind, c.valgrind,
-		"--ro-bind", c.tools, c.tools,
-		"--bind", c.Dir, insideCount,
-	}
 }
 
 // Dumps lists the dumps callgrind has written so far, oldest first: one

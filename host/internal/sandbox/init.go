@@ -7,8 +7,9 @@ import (
 )
 
 // The host executable doubles as the sandbox's first step: started with
-// initArg it applies the limits and Landlock to itself and executes the
-// plugin, so nothing of the plugin's runs before its confinement is whole.
+// initArg (in new namespaces at the namespaced levels) it builds the box,
+// applies the limits and Landlock to itself and executes the plugin, so
+// nothing of the plugin's runs before its confinement is whole.
 const (
 	initArg  = "__crucible-sandbox-init"
 	probeArg = "__crucible-sandbox-probe"
@@ -16,11 +17,16 @@ const (
 
 // initConfig is what the first step applies before it executes Exe.
 type initConfig struct {
-	Limits   Limits   `json:"limits"`
-	Landlock int      `json:"landlock,omitempty"` // ABI to enforce; 0 for none
-	Writable []string `json:"writable,omitempty"` // under Landlock, the only writable trees
-	Exe      string   `json:"exe"`
-	Args     []string `json:"args,omitempty"`
+	Level    Level       `json:"level"`
+	Limits   Limits      `json:"limits"`
+	Landlock int         `json:"landlock,omitempty"` // ABI to enforce; 0 for none
+	Writable []string    `json:"writable,omitempty"` // under Landlock, the only writable trees
+	Readable []string    `json:"readable,omitempty"` // at LevelLandlock, the only other trees it may read
+	Root     string      `json:"root,omitempty"`     // at the namespaced levels, where the box's root is built
+	Mounts   []mountSpec `json:"mounts,omitempty"`   // and what it holds
+	Plugin   bool        `json:"plugin,omitempty"`   // at LevelLandlock, the second step: the plugin's own process
+	Exe      string      `json:"exe"`
+	Args     []string    `json:"args,omitempty"`
 }
 
 func (c initConfig) encode() string {

@@ -1,8 +1,10 @@
 package sandbox
 
 import (
+	"errors"
 	"fmt"
 	"os"
+	"os/exec"
 	"runtime"
 	"syscall"
 
@@ -11,10 +13,22 @@ import (
 	"golang.org/x/sys/unix"
 )
 
-// confineAndExec applies the resource limits and, inside the sandbox,
-// Landlock (read-only everywhere but the writable trees, no TCP, no signals
-// or abstract sockets beyond its own domain), then executes the plugin.
+// confineAndExec builds the box (at the namespaced levels), applies the
+// resource limits, no_new_privs and Landlock, then executes the plugin.
+// At LevelLandlock the first step stays as the plugin's parent instead
+// (runParent), so that nothing the plugin starts outlives it.
 func confineAndExec(c initConfig) error {
+	// Capabilities, no_new_privs and Landlock belong to a thread: the
+	// one that does all of it is the one that executes.
+	runtime.LockOSThread()
+	switch {
+	case c.Level.namespaced():
+		if err := buildBox(c.Root, c.Mounts); err != nil {
+			return fmt.Errorf("building the box: %w", err)
+		}
+	case c.Level == LevelLandlock && !c.Plugin:
+		return runParent(c)
+	}
 	l := c.Limits
 	for _, r := range []struct {
 		res int
@@ -22,9 +36,9 @@ func confineAndExec(c initConfig) error {
 		on  bool
 	}{
 		{unix.RLIMIT_DATA, uint64(l.MemoryMiB) << 20, l.MemoryMiB > 0},
-		// Counted per user namespace: only inside the sandbox does a
-		// process count mean the plugin's own.
-		{unix.RLIMIT_NPROC, uint64(l.Procs), l.Procs > 0 && c.Landlock > 0},
+		// The host leaves it 0 where it would count more than the
+		// plugin's own processes (outside a user namespace, as the user).
+		{unix.RLIMIT_NPROC, uint64(l.Procs), l.Procs > 0},
 		{unix.RLIMIT_FSIZE, uint64(l.FileMiB) << 20, l.FileMiB > 0},
 		{unix.RLIMIT_NOFILE, uint64(l.OpenFiles), l.OpenFiles > 0},
 		{unix.RLIMIT_CORE, 0, true},
@@ -36,25 +50,88 @@ func confineAndExec(c initConfig) error {
 			return fmt.Errorf("rlimit %d: %w", r.res, err)
 		}
 	}
-	if c.Landlock > 0 {
-		runtime.LockOSThread() // never unlocked: the restricted thread is the one that executes
-		cfg := landlock.V7.BestEffort()
-		fd, flags, err := cfg.NewRulesetFD(landlock.RODirs("/"), landlock.RWDirs(c.Writable...))
-		if err != nil {
-			return fmt.Errorf("landlock ruleset: %w", err)
-		}
-		if fd < 0 {
-			return fmt.Errorf("landlock: nothing to enforce")
-		}
+	if c.Level != LevelNone && c.Level != "" {
 		if err := unix.Prctl(unix.PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0); err != nil {
 			return fmt.Errorf("no_new_privs: %w", err)
 		}
-		if err := ll.LandlockRestrictSelf(fd, flags); err != nil {
-			return fmt.Errorf("landlock: %w", err)
+	}
+	if c.Landlock > 0 {
+		if err := restrictSelf(c); err != nil {
+			return err
 		}
-		unix.Close(fd)
 	}
 	return syscall.Exec(c.Exe, append([]string{c.Exe}, c.Args...), os.Environ())
+}
+
+// restrictSelf enforces Landlock on the calling thread: inside the box,
+// read-only everywhere but the writable trees; at LevelLandlock, where the
+// plugin sees the host's file system, only the system's libraries, its
+// executable and /proc may be read. Both forbid TCP and (ABI 6) signals
+// and abstract sockets beyond the plugin's own domain.
+func restrictSelf(c initConfig) error {
+	rules := []landlock.Rule{landlock.RWDirs(c.Writable...)}
+	if c.Level == LevelLandlock {
+		for _, r := range c.Readable {
+			switch fi, err := os.Stat(r); {
+			case err != nil:
+			case fi.IsDir():
+				rules = append(rules, landlock.RODirs(r))
+			default:
+				rules = append(rules, landlock.ROFiles(r))
+			}
+		}
+		rules = append(rules,
+			landlock.RWFiles("/dev/null", "/dev/zero", "/dev/full"),
+			landlock.ROFiles("/dev/random", "/dev/urandom"))
+	} else {
+		rules = append(rules, landlock.RODirs("/"))
+	}
+	fd, flags, err := landlock.V7.BestEffort().NewRulesetFD(rules...)
+	if err != nil {
+		return fmt.Errorf("landlock ruleset: %w", err)
+	}
+	if fd < 0 {
+		return fmt.Errorf("landlock: nothing to enforce")
+	}
+	if err := ll.LandlockRestrictSelf(fd, flags); err != nil {
+		return fmt.Errorf("landlock: %w", err)
+	}
+	unix.Close(fd)
+	return nil
+}
+
+// runParent is the first step at LevelLandlock, where no PID namespace
+// ends a plugin's processes with it: it becomes their subreaper (orphans
+// of the plugin's tree come back to it, not to the host's init), starts
+// the plugin's own process as a second step, and once that ends, kills
+// whatever of the tree is left. The host kills the whole tree the same
+// way (killTree) when it ends the plugin.
+func runParent(c initConfig) error {
+	if err := unix.Prctl(unix.PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0); err != nil {
+		return fmt.Errorf("subreaper: %w", err)
+	}
+	self, err := os.Executable()
+	if err != nil {
+		return err
+	}
+	c.Plugin = true
+	cmd := exec.Command(self, initArg, c.encode())
+	cmd.Stdin, cmd.Stdout, cmd.Stderr = os.Stdin, os.Stdout, os.Stderr
+	cmd.SysProcAttr = &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL}
+	err = cmd.Run()
+	killTree(os.Getpid(), false)
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		if ws, ok := ee.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
+			os.Exit(128 + int(ws.Signal()))
+		}
+		os.Exit(ee.ExitCode())
+	}
+	if err != nil {
+		return err
+	}
+	os.Exit(0)
+	return nil
 }
 
 // landlockABI is the Landlock ABI the kernel offers; 0 when it offers none.
@@ -64,14 +141,4 @@ func landlockABI() int {
 		return 0
 	}
 	return v
-}
-
-// procAttr makes the started process die with the host and, when uid >= 0,
-// run as that unprivileged user and group with no supplementary groups.
-func procAttr(uid int) *syscall.SysProcAttr {
-	a := &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL, Setpgid: true}
-	if uid >= 0 {
-		a.Credential = &syscall.Credential{Uid: uint32(uid), Gid: uint32(uid), Groups: []uint32{}}
-	}
-	return a
 }

@@ -32,8 +32,9 @@ type Process struct {
 	cmd            *exec.Cmd
 	stdout, stderr io.ReadCloser
 	name           string
-	hostSocket     string // the socket directory, as the host sees it
-	sandboxed      bool
+	hostSocket     string // the socket directory go-plugin made (the plugin's own at LevelLandlock)
+	level          Level
+	cleanup        func() // removes what the process needed, once it ended
 }
 
 // Runner returns a go-plugin RunnerFunc that starts the sealed executable
@@ -55,14 +56,16 @@ func (lc *Launcher) CountedRunner(exe string, env []string, cnt *Counter, got fu
 		// has another name.
 		e := append([]string{}, env...)
 		for _, kv := range spec.Env {
-			if lc.Sandboxed() && strings.HasPrefix(kv, "PLUGIN_UNIX_SOCKET_DIR=") {
+			if lc.level.namespaced() && strings.HasPrefix(kv, "PLUGIN_UNIX_SOCKET_DIR=") {
 				kv = "PLUGIN_UNIX_SOCKET_DIR=" + insideSocket
 			}
 			e = append(e, kv)
 		}
-		cmd := lc.command(exe, socketDir, e, cnt)
-		p := &Process{cmd: cmd, name: exe, hostSocket: socketDir, sandboxed: lc.Sandboxed()}
-		var err error
+		cmd, cleanup, err := lc.command(exe, socketDir, e, cnt)
+		if err != nil {
+			return nil, err
+		}
+		p := &Process{cmd: cmd, name: exe, hostSocket: socketDir, level: lc.level, cleanup: cleanup}
 		if p.stdout, err = cmd.StdoutPipe(); err != nil {
 			return nil, err
 		}
@@ -80,14 +83,22 @@ func (lc *Launcher) CountedRunner(exe string, env []string, cnt *Counter, got fu
 func (p *Process) Start(context.Context) error { return p.cmd.Start() }
 
 // Wait waits for the process to end.
-func (p *Process) Wait(context.Context) error { return p.cmd.Wait() }
+func (p *Process) Wait(context.Context) error {
+	err := p.cmd.Wait()
+	p.cleanup()
+	return err
+}
 
-// Kill ends the process and its process group. In the sandbox that ends
-// every process in it: bubblewrap's children die with it, and the PID
-// namespace's init takes the rest along.
+// Kill ends the process and everything it started. At the namespaced
+// levels the plugin is its PID namespace's init, whose death ends every
+// process in it; at LevelLandlock the first step is the subreaper of the
+// plugin's tree, which is killed from the leaves up.
 func (p *Process) Kill(context.Context) error {
 	if p.cmd.Process == nil {
 		return nil
+	}
+	if p.level == LevelLandlock {
+		killTree(p.cmd.Process.Pid, true)
 	}
 	syscall.Kill(-p.cmd.Process.Pid, syscall.SIGKILL)
 	if err := p.cmd.Process.Kill(); err != nil && !errors.Is(err, os.ErrProcessDone) {
@@ -130,9 +141,9 @@ func (p *Process) State() *os.ProcessState {
 // PluginToHost maps the socket the plugin names to the host's side of its
 // directory.
 func (p *Process) PluginToHost(network, addr string) (string, string, error) {
-	if p.sandboxed && network == "unix" {
-		if rest, ok := strings.CutPrefix(addr, insideSocket+"/"); ok && !strings.Contains(rest, "/") {
-			return network, p.hostSocket + "/" + rest, nil
+	if p.level != LevelNone && network == "unix" {
+		if rest, ok := strings.CutPrefix(addr, p.insideSocket()+"/"); ok && !strings.Contains(rest, "/") && rest != ".." && rest != "." && rest != "" {
+			return network, p.hostSideSocket() + "/" + rest, nil
 		}
 		return "", "", errors.New("plugin named a socket outside its directory: " + addr)
 	}
@@ -141,10 +152,27 @@ func (p *Process) PluginToHost(network, addr string) (string, string, error) {
 
 // HostToPlugin maps the other way.
 func (p *Process) HostToPlugin(network, addr string) (string, string, error) {
-	if p.sandboxed && network == "unix" {
-		if rest, ok := strings.CutPrefix(addr, p.hostSocket+"/"); ok {
-			return network, insideSocket + "/" + rest, nil
+	if p.level != LevelNone && network == "unix" {
+		if rest, ok := strings.CutPrefix(addr, p.hostSideSocket()+"/"); ok {
+			return network, p.insideSocket() + "/" + rest, nil
 		}
 	}
 	return network, addr, nil
+}
+
+// hostSideSocket is the socket directory as the host reaches it: at the
+// namespaced levels, the box's own tmpfs through the plugin's root.
+func (p *Process) hostSideSocket() string {
+	if p.level.namespaced() && p.cmd.Process != nil {
+		return "/proc/" + itoa(p.cmd.Process.Pid) + "/root" + insideSocket
+	}
+	return p.hostSocket
+}
+
+// insideSocket is the socket directory as the plugin sees it.
+func (p *Process) insideSocket() string {
+	if p.level.namespaced() {
+		return insideSocket
+	}
+	return p.hostSocket
 }
