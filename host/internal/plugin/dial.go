@@ -41,7 +41,7 @@ type socketGuard struct {
 // handshake names passes g before go-plugin records it.
 func (g *socketGuard) guardRunner(f func(hclog.Logger, *exec.Cmd, string) (pluginrunner.Runner, error)) func(hclog.Logger, *exec.Cmd, string) (pluginrunner.Runner, error) {
 	return func(l hclog.Logger, cmd *exec.Cmd, socketDir string) (pluginrunner.Runner, error) {
-		g.dir = socketDir
+		g.setDir(socketDir)
 		r, err := f(l, cmd, socketDir)
 		if err != nil {
 			return nil, err
@@ -73,21 +73,37 @@ func (r guardedRunner) PluginToHost(network, addr string) (string, string, error
 	if n != "unix" {
 		return "", "", fmt.Errorf("%w: %s address %q", ErrForeignAddress, bounded(n), bounded(a))
 	}
+	// A box with a socket directory of its own (a tmpfs inside it, which
+	// the host reaches through the plugin's root) names that directory;
+	// go-plugin's directory on the host's disk stays empty then.
+	if sd, ok := r.Runner.(interface{ SocketDir() string }); ok {
+		r.g.setDir(sd.SocketDir())
+	}
 	if err := r.g.check(a); err != nil {
 		return "", "", err
 	}
 	return n, a, nil
 }
 
+// setDir names the directory the plugin's socket must be in.
+func (g *socketGuard) setDir(dir string) {
+	g.mu.Lock()
+	defer g.mu.Unlock()
+	g.dir = dir
+}
+
 // check accepts path only when it names, without following any link, a
 // socket directly inside the guard's directory, and remembers which one.
 func (g *socketGuard) check(path string) error {
-	if g.dir == "" {
+	g.mu.Lock()
+	dir := g.dir
+	g.mu.Unlock()
+	if dir == "" {
 		return fmt.Errorf("%w: %q: no socket directory", ErrForeignAddress, bounded(path))
 	}
 	base := filepath.Base(path)
-	if filepath.Clean(path) != path || filepath.Dir(path) != filepath.Clean(g.dir) || base == "." || base == ".." || strings.ContainsRune(base, 0) {
-		return fmt.Errorf("%w: %q is not in the plugin's socket directory %s", ErrForeignAddress, bounded(path), g.dir)
+	if filepath.Clean(path) != path || filepath.Dir(path) != filepath.Clean(dir) || base == "." || base == ".." || strings.ContainsRune(base, 0) {
+		return fmt.Errorf("%w: %q is not in the plugin's socket directory %s", ErrForeignAddress, bounded(path), dir)
 	}
 	var st unix.Stat_t
 	if err := unix.Lstat(path, &st); err != nil {

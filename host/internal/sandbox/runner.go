@@ -160,6 +160,10 @@ func (p *Process) HostToPlugin(network, addr string) (string, string, error) {
 	return network, addr, nil
 }
 
+// SocketDir is the directory the plugin's socket must be in, as the host
+// reaches it: the only place a dial to the plugin may go.
+func (p *Process) SocketDir() string { return p.hostSideSocket() }
+
 // hostSideSocket is the socket directory as the host reaches it: at the
 // namespaced levels, the box's own tmpfs through the plugin's root.
 func (p *Process) hostSideSocket() string {
