@@ -78,6 +78,7 @@ type server struct {
 type preparedLoop struct {
 	key  preparedKey
 	body func() error
+	fed  FedCall // instead of body, for a loop on host-supplied inputs
 }
 
 type preparedKey struct {
@@ -249,15 +250,30 @@ func (s *server) bench(req *pluginv1.BenchRequest) (resp *pluginv1.BenchResponse
 		Profile: req.Profile,
 	}
 	key := preparedKey{req.Instance, req.Op, spec.Params}
+	spec.Setup = req.Setup
+	for _, input := range req.Inputs {
+		spec.Inputs = append(spec.Inputs, input.Parts)
+	}
 	if req.Prepare {
-		body, err := PrepareBench(in, op, spec)
+		loop := &preparedLoop{key: key}
+		if len(req.Setup) > 0 {
+			loop.fed, err = PrepareFed(in, op, spec)
+		} else {
+			loop.body, err = PrepareBench(in, op, spec)
+		}
 		if err != nil {
 			return nil, err
 		}
-		s.prepared = &preparedLoop{key, body}
+		s.prepared = loop
 		return &pluginv1.BenchResponse{Pid: int32(os.Getpid()), Batch: req.Batch, CycleSource: tscSource}, nil
 	}
-	if s.prepared != nil && s.prepared.key == key {
+	switch {
+	case len(req.Inputs) > 0:
+		if s.prepared == nil || s.prepared.key != key || s.prepared.fed == nil {
+			return nil, fmt.Errorf("bench %s %s: host-supplied inputs for a loop not prepared on the host's setup: %w", in.ID(), op.Name, errFedInput)
+		}
+		spec.Fed = s.prepared.fed
+	case s.prepared != nil && s.prepared.key == key:
 		spec.Body = s.prepared.body
 	}
 	r, err := Bench(in, op, spec)
@@ -271,6 +287,7 @@ func (s *server) bench(req *pluginv1.BenchRequest) (resp *pluginv1.BenchResponse
 		Pid: int32(os.Getpid()), Cpu: int32(r.CPU), Pprof: r.Profile,
 		CallsPerOp: r.CallsPerOp, Batch: req.Batch,
 		CoreCycles: r.CoreCycles, CoreCyclesError: r.CoreCyclesError,
+		Outputs: r.Outputs,
 	}, nil
 }
 

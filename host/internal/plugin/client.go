@@ -52,6 +52,7 @@ type Process struct {
 	rpc     pluginv1.PluginClient
 	lim     Limits
 	stopped error // why the host stopped it, if it did
+	feed    *feed // host-supplied inputs for the next Bench call (fed.go)
 }
 
 // MaxKATBytes bounds one generated KAT file: far above the longest
@@ -295,10 +296,12 @@ func (p *Process) GenerateKAT(instance, source string, records int, seed []byte,
 func (p *Process) bench(req *pluginv1.BenchRequest) (*pluginv1.BenchResponse, error) {
 	ctx, cancel := p.call(p.lim.Bench)
 	defer cancel()
+	p.feed.attach(req)
 	r, err := p.rpc.Bench(ctx, req)
 	if err != nil {
 		return nil, p.wrap(fmt.Sprintf("bench %s %s", req.Instance, req.Op), err, p.lim.Bench)
 	}
+	p.feed.collect(r)
 	return r, p.reject(checkBench(req, r, p.NSPid))
 }
 
