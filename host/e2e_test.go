@@ -38,6 +38,7 @@ func build(t *testing.T) (host, plugins string) {
 			{"plugins/crucible-plugin-x25519", "../plugins/x25519"},
 			{"faults/crucible-plugin-fault", "./internal/faultplugin"},
 			{"hostile/crucible-plugin-hostile", "./internal/hostileplugin"},
+			{"memo/crucible-plugin-memo", "./internal/memoplugin"},
 		} {
 			cmd := exec.Command("go", "build", "-o", filepath.Join(binDir, b.out), b.pkg)
 			if out, err := cmd.CombinedOutput(); err != nil {
