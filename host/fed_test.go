@@ -33,11 +33,11 @@ func memoDir(t *testing.T, modes ...string) string {
 func TestHostFedTrials(t *testing.T) {
 	dir := memoDir(t, "honest", "memo", "lazy", "stack")
 	out := filepath.Join(t.TempDir(), "r")
-	code, log := runHost(t, quick(dir, out, "--trial-target", "5ms")...)
+	code, log := runHost(t, quick(dir, out, "--trial-target", "5ms", "--trials", "1")...)
 	if code != 1 {
 		t.Fatalf("exit %d, want 1 (findings)\n%s", code, log)
 	}
-	fed := map[string][]string{"MemoKEM": {"decaps"}, "MemoSig": {"sign", "verify"}}
+	fed := map[string][]string{"MemoKEM": {"decaps"}, "MemoSig": {"sign", "verify"}, "MemoKEX": {"derive_a", "derive_b"}}
 	for _, mode := range []string{"lazy", "stack"} {
 		for name, ops := range fed {
 			for _, op := range ops {

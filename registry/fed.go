@@ -25,6 +25,8 @@ type FedCall func(parts [][]byte) ([]byte, error)
 //	decaps: setup sk;  input ct;       output ss
 //	sign:   setup sk;  input msg;      output sig
 //	verify: setup pk;  input msg, sig; output "1" (accepted) or "0"
+//	derive: no setup;  input pk, sk, peer_pk, st, in (the party's
+//	        derive inputs of one exchange); output ss
 const (
 	VerifyAccepted = "1"
 	VerifyRejected = "0"
@@ -137,6 +139,27 @@ func verifyFed(sg Signature) func(io.Reader, BenchParams, [][]byte) (FedCall, er
 				return rejected, nil
 			}
 			return accepted, nil
+		}, nil
+	}
+}
+
+// DeriveInputs are the parts of a fed derive input for party p: what p
+// derives the shared secret from in the transcript's exchange.
+func (t *Transcript) DeriveInputs(p Party) [][]byte {
+	a := t.deriveInputs(p)
+	return [][]byte{a.pk, a.sk, a.peer, a.st, a.in}
+}
+
+// deriveFed is party p's derivation on the host's exchanges, one whole
+// exchange a call: a key exchange is ephemeral.
+func deriveFed(x KEX, p Party) func(io.Reader, BenchParams, [][]byte) (FedCall, error) {
+	name := OpDerive(p)
+	return func(io.Reader, BenchParams, [][]byte) (FedCall, error) {
+		return func(parts [][]byte) ([]byte, error) {
+			if len(parts) != 5 {
+				return nil, fmt.Errorf("%s: %w", name, errFedInput)
+			}
+			return x.Derive(p, parts[0], parts[1], parts[2], parts[3], parts[4])
 		}, nil
 	}
 }

@@ -256,7 +256,7 @@ func (s *server) bench(req *pluginv1.BenchRequest) (resp *pluginv1.BenchResponse
 	}
 	if req.Prepare {
 		loop := &preparedLoop{key: key}
-		if len(req.Setup) > 0 {
+		if len(req.Setup) > 0 || len(req.Inputs) > 0 {
 			loop.fed, err = PrepareFed(in, op, spec)
 		} else {
 			loop.body, err = PrepareBench(in, op, spec)

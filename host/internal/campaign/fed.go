@@ -39,10 +39,11 @@ const forgedEvery = 32
 // maxFedCalls bounds a fed trial's calls, each an input the producer
 // makes: calibration runs on the plugin's own inputs, which a memoising
 // plugin answers from memory, so its estimate can be a hundred times too
-// fast and its plan a hundred times too long. No honest fed operation
-// (a microsecond or more a call) reaches it at the trial targets a run
-// uses.
-const maxFedCalls = 4096
+// fast and its plan a hundred times too long, each call an input (a
+// whole exchange for a derive) the producer makes. An honest fed
+// operation of 10 us a call or more never reaches it at the default
+// 20 ms trial; a faster one gets a shorter trial, not a different call.
+const maxFedCalls = 2048
 
 // fedPlan is the calibration's plan within maxFedCalls.
 func fedPlan(cal evidence.Calibration) evidence.Calibration {
@@ -98,6 +99,8 @@ func fedOp(pt *point) bool {
 		return pt.Op == registry.OpDecaps
 	case registry.KindSig:
 		return pt.Op == registry.OpSign || pt.Op == registry.OpVerify
+	case registry.KindKEX:
+		return pt.Op == registry.OpDerive(registry.PartyA) || pt.Op == registry.OpDerive(registry.PartyB)
 	}
 	return false
 }
@@ -115,10 +118,15 @@ type fedLoop struct {
 	msgLen int
 	r      registry.Runner
 	pk, sk []byte
+	passes int // of a key exchange
 }
 
-// newFedLoop has the producer make the loop's key pair.
+// newFedLoop has the producer make the loop's key pair; a key exchange
+// is ephemeral, and has none.
 func newFedLoop(r registry.Runner, pt *point) (*fedLoop, error) {
+	if registry.Kind(pt.in.Kind) == registry.KindKEX {
+		return &fedLoop{kind: registry.KindKEX, op: pt.Op, r: r, passes: passes(pt.in)}, nil
+	}
 	k, err := r.Run(registry.OpKeygen, randomness(), nil)
 	if err != nil {
 		return nil, fmt.Errorf("input producer: keygen: %w", err)
@@ -133,6 +141,9 @@ func newFedLoop(r registry.Runner, pt *point) (*fedLoop, error) {
 
 // setup is the key the timed process receives.
 func (l *fedLoop) setup() [][]byte {
+	if l.kind == registry.KindKEX {
+		return nil
+	}
 	if l.op == registry.OpVerify {
 		return [][]byte{l.pk}
 	}
@@ -166,6 +177,18 @@ func (l *fedLoop) inputs(n int, forge []bool) ([]fedInput, error) {
 				want = []byte(registry.VerifyRejected)
 			}
 			ins[i] = fedInput{parts: [][]byte{msg, sig}, want: want}
+		case registry.OpDerive(registry.PartyA), registry.OpDerive(registry.PartyB):
+			// The producer runs the whole exchange; the party's derive
+			// must agree with the other party's.
+			t, err := registry.RunExchange(registry.RemoteKEXRand(l.r, l.r, l.passes, callRand), rand.Reader)
+			if err != nil {
+				return nil, fmt.Errorf("input producer: exchange: %w", err)
+			}
+			p, other := registry.PartyA, 1
+			if l.op == registry.OpDerive(registry.PartyB) {
+				p, other = registry.PartyB, 0
+			}
+			ins[i] = fedInput{parts: t.DeriveInputs(p), want: t.SS[other]}
 		default:
 			return nil, fmt.Errorf("%s %s: no host-made inputs", l.kind, l.op)
 		}
@@ -280,4 +303,15 @@ func partsOf(ins []fedInput) [][][]byte {
 		ps[i] = in.parts
 	}
 	return ps
+}
+
+// passes is a key exchange's number of passes: the operations it names.
+func passes(in *plugin.Instance) int {
+	n := 0
+	for _, op := range in.Ops {
+		if op.Name == registry.OpPass(n+1) {
+			n++
+		}
+	}
+	return n
 }

@@ -4,16 +4,16 @@
 // tests can show that host-made inputs and host-checked outputs defeat
 // each cheat.
 //
-// It serves a stand-in KEM ("MemoKEM") and a stand-in signature
-// ("MemoSig") whose every operation hashes a fixed number of rounds, so
+// It serves a stand-in KEM ("MemoKEM"), a stand-in signature ("MemoSig")
+// and a stand-in 2-pass key exchange ("MemoKEX") whose every operation hashes a fixed number of rounds, so
 // that an honest call costs tens of microseconds and a cheat shows.
 // Not secure schemes: anyone can decapsulate or sign.
 //
 // Modes:
 //
 //	memo  decaps answers from a cache of ciphertext → key that its own
-//	      encapsulations fill; sign and verify from caches keyed by the
-//	      message (and signature), filled by every call
+//	      encapsulations fill; sign, verify and derive from caches keyed
+//	      by their inputs, filled by every call
 //	lazy  inside the timed loop (registry.countedBatch on its stack),
 //	      does the real work on 1 call in 8 and returns the last real
 //	      answer (decaps, sign) or verdict (verify) on the others
@@ -177,6 +177,35 @@ func (s sig) Verify(pk, msg, sg, _ []byte) error {
 	return nil
 }
 
+// kex is a 2-pass exchange: each party's state is an ephemeral secret,
+// its message the secret's hash, and the shared secret a grind of both
+// messages in order.
+type kex struct{ *cheat }
+
+func (kex) Passes() int { return 2 }
+
+func (kex) Init(_ registry.Party, rand io.Reader) (pk, sk, st []byte, err error) {
+	st = make([]byte, 32)
+	if _, err := io.ReadFull(rand, st); err != nil {
+		return nil, nil, nil, err
+	}
+	return []byte{}, []byte{}, st, nil
+}
+
+func (kex) Pass(_ int, _ io.Reader, _, _, _, st, _ []byte) (out, newSt []byte, err error) {
+	h := sha256.Sum256(st)
+	return h[:], st, nil
+}
+
+func (x kex) Derive(_ registry.Party, _, _, _, st, in []byte) ([]byte, error) {
+	h := sha256.Sum256(st)
+	a, b := h[:], in
+	if bytes.Compare(a, b) > 0 {
+		a, b = b, a
+	}
+	return x.remember("derive"+string(a)+string(b), func() []byte { return grind(a, b) }), nil
+}
+
 func main() {
 	mode := strings.TrimPrefix(filepath.Base(os.Args[0]), "crucible-plugin-memo-")
 	name := "memo-" + mode
@@ -186,5 +215,7 @@ func main() {
 			Sizes: registry.Sizes{PublicKey: kemPK, SecretKey: kemSK, Ciphertext: kemCT, SharedSecret: kemSS}},
 		{Name: "MemoSig", Impl: name, Kind: registry.KindSig, Signature: sig{newCheat(), newCheat()},
 			Sizes: registry.Sizes{PublicKey: sigPK, SecretKey: sigSK, Signature: sigLen}},
+		{Name: "MemoKEX", Impl: name, Kind: registry.KindKEX, KEX: kex{newCheat()},
+			Sizes: registry.Sizes{SharedSecret: 32, Messages: []int{32, 32}}},
 	}})
 }
