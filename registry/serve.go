@@ -79,6 +79,9 @@ type preparedLoop struct {
 	key  preparedKey
 	body func() error
 	fed  FedCall // instead of body, for a loop on host-supplied inputs
+	// inputs are the host's inputs for the next timed call of fed, one
+	// per call; a timed call uses them up.
+	inputs [][][]byte
 }
 
 type preparedKey struct {
@@ -251,13 +254,16 @@ func (s *server) bench(req *pluginv1.BenchRequest) (resp *pluginv1.BenchResponse
 	}
 	key := preparedKey{req.Instance, req.Op, spec.Params}
 	spec.Setup = req.Setup
-	for _, input := range req.Inputs {
+	for _, input := range req.WarmupInputs {
 		spec.Inputs = append(spec.Inputs, input.Parts)
 	}
 	if req.Prepare {
 		loop := &preparedLoop{key: key}
 		if len(req.Setup) > 0 || len(req.Inputs) > 0 {
 			loop.fed, err = PrepareFed(in, op, spec)
+			for _, input := range req.Inputs {
+				loop.inputs = append(loop.inputs, input.Parts)
+			}
 		} else {
 			loop.body, err = PrepareBench(in, op, spec)
 		}
@@ -268,11 +274,14 @@ func (s *server) bench(req *pluginv1.BenchRequest) (resp *pluginv1.BenchResponse
 		return &pluginv1.BenchResponse{Pid: int32(os.Getpid()), Batch: req.Batch, CycleSource: tscSource}, nil
 	}
 	switch {
-	case len(req.Inputs) > 0:
-		if s.prepared == nil || s.prepared.key != key || s.prepared.fed == nil {
-			return nil, fmt.Errorf("bench %s %s: host-supplied inputs for a loop not prepared on the host's setup: %w", in.ID(), op.Name, errFedInput)
+	case len(req.Inputs) > 0 || len(req.Setup) > 0:
+		return nil, fmt.Errorf("bench %s %s: host-supplied inputs come with prepare: %w", in.ID(), op.Name, errFedInput)
+	case s.prepared != nil && s.prepared.key == key && s.prepared.fed != nil:
+		if s.prepared.inputs == nil {
+			return nil, fmt.Errorf("bench %s %s: no host-supplied inputs left for the timed call: %w", in.ID(), op.Name, errFedInput)
 		}
-		spec.Fed = s.prepared.fed
+		spec.Fed, spec.Inputs = s.prepared.fed, s.prepared.inputs
+		s.prepared.inputs = nil // none is used twice
 	case s.prepared != nil && s.prepared.key == key:
 		spec.Body = s.prepared.body
 	}

@@ -266,17 +266,20 @@ func (c *Campaign) fedTrial(p *plugin.Process, prod *producer, pt *point) (trial
 	if err != nil {
 		return trial, "", err
 	}
-	if err := p.PrepareFed(pt.id, pt.Point, cal, l.setup(), partsOf(warm)); err != nil {
-		return trial, "", err
-	}
 	n := int(cal.Samples * cal.Batch)
 	for try := 0; ; try++ {
 		ins, err := l.inputs(n, forgeries(pt.Op, n))
 		if err != nil {
 			return trial, "", err
 		}
+		// The inputs go with the preparation, a call of its own, so the
+		// timed call is the loop alone; a retry prepares (and warms up)
+		// again with fresh inputs.
+		if err := p.PrepareFed(pt.id, pt.Point, cal, l.setup(), partsOf(warm), partsOf(ins)); err != nil {
+			return trial, "", err
+		}
 		before := noise.Read()
-		trial, outs, err := p.BenchFed(pt.id, pt.Point, evidence.Calibration{Batch: cal.Batch, Samples: cal.Samples}, partsOf(ins))
+		trial, outs, err := p.BenchFed(pt.id, pt.Point, evidence.Calibration{Batch: cal.Batch, Samples: cal.Samples})
 		w := noise.Between(before, noise.Read())
 		if err != nil {
 			return trial, "", err

@@ -9,9 +9,9 @@ import (
 // feed is what the next Bench call carries beyond its point and counts:
 // the host's setup and inputs, and, once it returns, the outputs.
 type feed struct {
-	setup   [][]byte
-	inputs  [][][]byte
-	outputs [][]byte
+	setup        [][]byte
+	warm, inputs [][][]byte
+	outputs      [][]byte
 }
 
 // attach puts the feed's setup and inputs on a Bench request; a nil feed
@@ -21,10 +21,16 @@ func (f *feed) attach(req *pluginv1.BenchRequest) {
 		return
 	}
 	req.Setup = f.setup
-	req.Inputs = make([]*pluginv1.BenchInput, len(f.inputs))
-	for i, parts := range f.inputs {
-		req.Inputs[i] = &pluginv1.BenchInput{Parts: parts}
+	req.WarmupInputs, req.Inputs = wire(f.warm), wire(f.inputs)
+}
+
+// wire is inputs as the protocol carries them.
+func wire(inputs [][][]byte) []*pluginv1.BenchInput {
+	w := make([]*pluginv1.BenchInput, len(inputs))
+	for i, parts := range inputs {
+		w[i] = &pluginv1.BenchInput{Parts: parts}
 	}
+	return w
 }
 
 // collect keeps the outputs of the Bench reply.
@@ -35,27 +41,28 @@ func (f *feed) collect(r *pluginv1.BenchResponse) {
 }
 
 // PrepareFed has the plugin prepare a point's loop on the host's setup
-// (the loop's key, made by another process) and run cal.Warmup calls
-// cycling through the warm-up inputs, for BenchFed on the same point.
-func (p *Process) PrepareFed(instance string, pt registry.Point, cal evidence.Calibration, setup [][]byte, warm [][][]byte) error {
-	p.feed = &feed{setup: setup, inputs: warm}
+// (the loop's key, made by another process), run cal.Warmup calls
+// cycling through the warm-up inputs, and keep inputs, one per call, for
+// the timed call of BenchFed on the same point that follows.
+func (p *Process) PrepareFed(instance string, pt registry.Point, cal evidence.Calibration, setup [][]byte, warm, inputs [][][]byte) error {
+	p.feed = &feed{setup: setup, warm: warm, inputs: inputs}
 	defer func() { p.feed = nil }()
 	return p.Prepare(instance, pt, cal)
 }
 
-// BenchFed runs the timed loop of a point PrepareFed prepared on inputs,
-// one per call (cal.Samples × cal.Batch of them), and returns the trial
-// and each call's output, for the host to check.
-func (p *Process) BenchFed(instance string, pt registry.Point, cal evidence.Calibration, inputs [][][]byte) (evidence.Trial, [][]byte, error) {
-	f := &feed{inputs: inputs}
+// BenchFed runs the timed loop of a point PrepareFed prepared on the
+// inputs it sent, one per call (cal.Samples × cal.Batch of them), and
+// returns the trial and each call's output, for the host to check.
+func (p *Process) BenchFed(instance string, pt registry.Point, cal evidence.Calibration) (evidence.Trial, [][]byte, error) {
+	f := &feed{}
 	p.feed = f
 	defer func() { p.feed = nil }()
 	t, err := p.Bench(instance, pt, cal)
 	if err != nil {
 		return t, nil, err
 	}
-	if len(f.outputs) != len(inputs) {
-		return t, nil, p.reject(violation("bench %s %s: %d outputs for %d host-supplied inputs", instance, pt.Op, len(f.outputs), len(inputs)))
+	if n := cal.Samples * cal.Batch; int64(len(f.outputs)) != n {
+		return t, nil, p.reject(violation("bench %s %s: %d outputs for %d host-supplied inputs", instance, pt.Op, len(f.outputs), n))
 	}
 	return t, f.outputs, nil
 }
