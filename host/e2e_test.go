@@ -39,6 +39,7 @@ func build(t *testing.T) (host, plugins string) {
 			{"faults/crucible-plugin-fault", "./internal/faultplugin"},
 			{"hostile/crucible-plugin-hostile", "./internal/hostileplugin"},
 			{"rogue/crucible-plugin-rogue", "./internal/rogueplugin"},
+			{"memo/crucible-plugin-memo", "./internal/memoplugin"},
 		} {
 			cmd := exec.Command("go", "build", "-o", filepath.Join(binDir, b.out), b.pkg)
 			if out, err := cmd.CombinedOutput(); err != nil {

@@ -17,6 +17,12 @@ type BenchSpec struct {
 	Params  BenchParams
 	Profile bool         // take a CPU profile of Samples × Batch calls instead of timing them
 	Body    func() error // a loop PrepareBench made; nil to prepare (and warm up) here
+	// A loop on host-supplied inputs (fed.go): Setup and the warm-up
+	// Inputs for PrepareFed; Fed, the call it prepared, and Inputs, one
+	// per timed call (Samples × Batch), for Bench.
+	Setup  [][]byte
+	Inputs [][][]byte
+	Fed    FedCall
 }
 
 // BenchResult is what the loop measured. Times and cycles are per sample.
@@ -33,6 +39,7 @@ type BenchResult struct {
 	CPU             int
 	CallsPerOp      map[string]float64
 	Profile         []byte
+	Outputs         [][]byte // per host-supplied input, the call's output
 }
 
 // PrepareBench prepares op's inputs outside any timed region and runs the
@@ -70,6 +77,13 @@ func Bench(in *Instance, op Op, s BenchSpec) (*BenchResult, error) {
 		return nil, fmt.Errorf("bench %s %s: samples and batch must be positive", in.ID(), op.Name)
 	}
 	body := s.Body
+	var outs [][]byte
+	if s.Fed != nil {
+		if int64(len(s.Inputs)) != s.Samples*s.Batch {
+			return nil, fmt.Errorf("bench %s %s: %d inputs for %d calls: %w", in.ID(), op.Name, len(s.Inputs), s.Samples*s.Batch, errFedInput)
+		}
+		body, outs = fedBody(s.Fed, s.Inputs)
+	}
 	if body == nil {
 		var err error
 		if body, err = PrepareBench(in, op, s); err != nil {
@@ -88,6 +102,7 @@ func Bench(in *Instance, op Op, s BenchSpec) (*BenchResult, error) {
 		Cycles:      make([]int64, s.Samples),
 		CycleSource: tscSource,
 		CallsPerOp:  map[string]float64{},
+		Outputs:     outs,
 	}
 	runtime.LockOSThread()
 	defer runtime.UnlockOSThread()

@@ -121,7 +121,16 @@ func (t *Transcript) clone() *Transcript {
 // RunExchange drives an exchange across the process boundary: one
 // implementation with itself, or two against each other for interop. Each
 // randomized step gets exchangeRand bytes read from the exchange's reader.
-func RemoteKEX(a, b Runner, passes int) KEX { return remoteKEX{[2]Runner{a, b}, passes} }
+func RemoteKEX(a, b Runner, passes int) KEX {
+	return remoteKEX{[2]Runner{a, b}, passes, exchangeRand}
+}
+
+// RemoteKEXRand is RemoteKEX with n bytes of randomness a step: less to
+// send when the host drives many exchanges of an implementation whose
+// steps read little (the inputs of a timed derive loop).
+func RemoteKEXRand(a, b Runner, passes, n int) KEX {
+	return remoteKEX{[2]Runner{a, b}, passes, n}
+}
 
 // exchangeRand is the randomness one step of a remote exchange may read.
 const exchangeRand = 1 << 16
@@ -129,10 +138,11 @@ const exchangeRand = 1 << 16
 type remoteKEX struct {
 	rs     [2]Runner
 	passes int
+	rand   int // bytes of randomness a step may read
 }
 
-func draw(r io.Reader) ([]byte, error) {
-	b := make([]byte, exchangeRand)
+func draw(r io.Reader, n int) ([]byte, error) {
+	b := make([]byte, n)
 	if _, err := io.ReadFull(r, b); err != nil {
 		return nil, fmt.Errorf("randomness: %w", err)
 	}
@@ -142,7 +152,7 @@ func draw(r io.Reader) ([]byte, error) {
 func (k remoteKEX) Passes() int { return k.passes }
 
 func (k remoteKEX) Init(p Party, r io.Reader) (pk, sk, st []byte, err error) {
-	rnd, err := draw(r)
+	rnd, err := draw(r, k.rand)
 	if err != nil {
 		return nil, nil, nil, err
 	}
@@ -151,7 +161,7 @@ func (k remoteKEX) Init(p Party, r io.Reader) (pk, sk, st []byte, err error) {
 }
 
 func (k remoteKEX) Pass(i int, r io.Reader, pk, sk, peerPK, st, in []byte) (out, newSt []byte, err error) {
-	rnd, err := draw(r)
+	rnd, err := draw(r, k.rand)
 	if err != nil {
 		return nil, nil, err
 	}

@@ -74,6 +74,12 @@ type Op struct {
 	// loop body that performs the operation once on them. Nil for an
 	// operation that is not benchmarked (a query of the implementation).
 	Prepare func(rand io.Reader, p BenchParams) (func() error, error)
+	// Fed, when set, prepares the operation on inputs the host supplies
+	// (see fed.go): setup is the loop's key, made by another process, and
+	// the call returned performs the operation once on one input and
+	// returns the output the host checks. The host times trials through
+	// it; Prepare's own inputs serve calibration and counting.
+	Fed func(rand io.Reader, p BenchParams, setup [][]byte) (FedCall, error)
 	// Secret marks an operation that handles secret data, for the
 	// constant-time check.
 	Secret bool

@@ -86,6 +86,7 @@ func kemOps(k KEM) []Op {
 				return Args{ArgSS: ss}, err
 			},
 			Prepare: decaps(false),
+			Fed:     kemFed(k),
 			// Fixed vs random valid ciphertexts under one key.
 			CT: func(r io.Reader, m int) (func(int, int) error, error) {
 				pk, sk, ct, err := setup(r)

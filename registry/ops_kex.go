@@ -66,6 +66,7 @@ func kexOps(x KEX) []Op {
 						return err
 					})
 			},
+			Fed: deriveFed(x, p),
 			CT: kexCT(x, func(t *Transcript, _ io.Reader) func() error {
 				a := t.deriveInputs(p)
 				return func() error { _, err := x.Derive(p, a.pk, a.sk, a.peer, a.st, a.in); return err }

@@ -33,6 +33,7 @@ func sigOps(s Signature) []Op {
 				return pooled(p, func() ([]byte, error) { return randomMsg(r, p) },
 					func(msg []byte, _ bool) error { _, err := s.Sign(r, sk, msg, nil); return err })
 			},
+			Fed: signFed(s),
 			// Fixed vs random messages under one key.
 			CT: func(r io.Reader, m int) (func(int, int) error, error) {
 				_, sk, err := s.GenerateKey(r)
@@ -82,6 +83,7 @@ func sigOps(s Signature) []Op {
 					}
 					return verifyIn{msg, sig}, nil
 				}, func(in verifyIn, _ bool) error { return s.Verify(pk, in.msg, in.sig, nil) })
-			}},
+			},
+			Fed: verifyFed(s)},
 	}
 }

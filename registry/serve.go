@@ -78,6 +78,10 @@ type server struct {
 type preparedLoop struct {
 	key  preparedKey
 	body func() error
+	fed  FedCall // instead of body, for a loop on host-supplied inputs
+	// inputs are the host's inputs for the next timed call of fed, one
+	// per call; a timed call uses them up.
+	inputs [][][]byte
 }
 
 type preparedKey struct {
@@ -252,15 +256,36 @@ func (s *server) bench(req *pluginv1.BenchRequest) (resp *pluginv1.BenchResponse
 		Profile: req.Profile,
 	}
 	key := preparedKey{req.Instance, req.Op, spec.Params}
+	spec.Setup = req.Setup
+	for _, input := range req.WarmupInputs {
+		spec.Inputs = append(spec.Inputs, input.Parts)
+	}
 	if req.Prepare {
-		body, err := PrepareBench(in, op, spec)
+		loop := &preparedLoop{key: key}
+		if len(req.Setup) > 0 || len(req.Inputs) > 0 {
+			loop.fed, err = PrepareFed(in, op, spec)
+			for _, input := range req.Inputs {
+				loop.inputs = append(loop.inputs, input.Parts)
+			}
+		} else {
+			loop.body, err = PrepareBench(in, op, spec)
+		}
 		if err != nil {
 			return nil, err
 		}
-		s.prepared = &preparedLoop{key, body}
+		s.prepared = loop
 		return &pluginv1.BenchResponse{Pid: int32(os.Getpid()), Batch: req.Batch, CycleSource: tscSource}, nil
 	}
-	if s.prepared != nil && s.prepared.key == key {
+	switch {
+	case len(req.Inputs) > 0 || len(req.Setup) > 0:
+		return nil, fmt.Errorf("bench %s %s: host-supplied inputs come with prepare: %w", in.ID(), op.Name, errFedInput)
+	case s.prepared != nil && s.prepared.key == key && s.prepared.fed != nil:
+		if s.prepared.inputs == nil {
+			return nil, fmt.Errorf("bench %s %s: no host-supplied inputs left for the timed call: %w", in.ID(), op.Name, errFedInput)
+		}
+		spec.Fed, spec.Inputs = s.prepared.fed, s.prepared.inputs
+		s.prepared.inputs = nil // none is used twice
+	case s.prepared != nil && s.prepared.key == key:
 		spec.Body = s.prepared.body
 	}
 	r, err := Bench(in, op, spec)
@@ -274,6 +299,7 @@ func (s *server) bench(req *pluginv1.BenchRequest) (resp *pluginv1.BenchResponse
 		Pid: int32(os.Getpid()), Cpu: int32(r.CPU), Pprof: r.Profile,
 		CallsPerOp: r.CallsPerOp, Batch: req.Batch,
 		CoreCycles: r.CoreCycles, CoreCyclesError: r.CoreCyclesError,
+		Outputs: r.Outputs,
 	}, nil
 }
 

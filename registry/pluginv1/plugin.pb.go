@@ -1100,7 +1100,18 @@ type BenchRequest struct {
 	// prepared loop for the next call on the same point, and return no
 	// samples: the call that follows is the timed loop alone, so the host
 	// can bound the samples by the time the call took.
-	Prepare       bool `protobuf:"varint,9,opt,name=prepare,proto3" json:"prepare,omitempty"`
+	Prepare bool `protobuf:"varint,9,opt,name=prepare,proto3" json:"prepare,omitempty"`
+	// Host-supplied inputs, sent with prepare so that the timed call that
+	// follows is the loop alone (decoding them costs CPU time the host
+	// would otherwise count in it): setup holds the loop's key (made by
+	// another process), warmup_inputs a few inputs the warm-up calls cycle
+	// through, inputs one input per timed call of the next Bench call on
+	// the point (samples × batch, none repeated in the process), whose
+	// reply returns each call's output for the host to check. Empty: the
+	// plugin makes its own inputs (calibration, counting).
+	Setup         [][]byte      `protobuf:"bytes,10,rep,name=setup,proto3" json:"setup,omitempty"`
+	Inputs        []*BenchInput `protobuf:"bytes,11,rep,name=inputs,proto3" json:"inputs,omitempty"`
+	WarmupInputs  []*BenchInput `protobuf:"bytes,12,rep,name=warmup_inputs,json=warmupInputs,proto3" json:"warmup_inputs,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1198,6 +1209,73 @@ func (x *BenchRequest) GetPrepare() bool {
 	return false
 }
 
+func (x *BenchRequest) GetSetup() [][]byte {
+	if x != nil {
+		return x.Setup
+	}
+	return nil
+}
+
+func (x *BenchRequest) GetInputs() []*BenchInput {
+	if x != nil {
+		return x.Inputs
+	}
+	return nil
+}
+
+func (x *BenchRequest) GetWarmupInputs() []*BenchInput {
+	if x != nil {
+		return x.WarmupInputs
+	}
+	return nil
+}
+
+// BenchInput is the input of one timed call, in the operation's order of
+// parts (decaps: ct; sign: msg; verify: msg, sig).
+type BenchInput struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	Parts         [][]byte               `protobuf:"bytes,1,rep,name=parts,proto3" json:"parts,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *BenchInput) Reset() {
+	*x = BenchInput{}
+	mi := &file_plugin_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *BenchInput) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*BenchInput) ProtoMessage() {}
+
+func (x *BenchInput) ProtoReflect() protoreflect.Message {
+	mi := &file_plugin_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use BenchInput.ProtoReflect.Descriptor instead.
+func (*BenchInput) Descriptor() ([]byte, []int) {
+	return file_plugin_proto_rawDescGZIP(), []int{14}
+}
+
+func (x *BenchInput) GetParts() [][]byte {
+	if x != nil {
+		return x.Parts
+	}
+	return nil
+}
+
 type BenchResponse struct {
 	state           protoimpl.MessageState `protogen:"open.v1"`
 	Ns              []int64                `protobuf:"varint,1,rep,packed,name=ns,proto3" json:"ns,omitempty"`         // per sample, for batch calls
@@ -1215,13 +1293,14 @@ type BenchResponse struct {
 	Batch           int64                  `protobuf:"varint,13,opt,name=batch,proto3" json:"batch,omitempty"`
 	CoreCycles      []int64                `protobuf:"varint,14,rep,packed,name=core_cycles,json=coreCycles,proto3" json:"core_cycles,omitempty"`          // per sample, from perf_event_open, when the kernel allows it
 	CoreCyclesError string                 `protobuf:"bytes,15,opt,name=core_cycles_error,json=coreCyclesError,proto3" json:"core_cycles_error,omitempty"` // why there are no core cycles
+	Outputs         [][]byte               `protobuf:"bytes,16,rep,name=outputs,proto3" json:"outputs,omitempty"`                                          // per host-supplied input, the call's output
 	unknownFields   protoimpl.UnknownFields
 	sizeCache       protoimpl.SizeCache
 }
 
 func (x *BenchResponse) Reset() {
 	*x = BenchResponse{}
-	mi := &file_plugin_proto_msgTypes[14]
+	mi := &file_plugin_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1233,7 +1312,7 @@ func (x *BenchResponse) String() string {
 func (*BenchResponse) ProtoMessage() {}
 
 func (x *BenchResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_plugin_proto_msgTypes[14]
+	mi := &file_plugin_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1246,7 +1325,7 @@ func (x *BenchResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use BenchResponse.ProtoReflect.Descriptor instead.
 func (*BenchResponse) Descriptor() ([]byte, []int) {
-	return file_plugin_proto_rawDescGZIP(), []int{14}
+	return file_plugin_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *BenchResponse) GetNs() []int64 {
@@ -1354,6 +1433,13 @@ func (x *BenchResponse) GetCoreCyclesError() string {
 	return ""
 }
 
+func (x *BenchResponse) GetOutputs() [][]byte {
+	if x != nil {
+		return x.Outputs
+	}
+	return nil
+}
+
 type ConstantTimeRequest struct {
 	state         protoimpl.MessageState `protogen:"open.v1"`
 	Instance      string                 `protobuf:"bytes,1,opt,name=instance,proto3" json:"instance,omitempty"`
@@ -1365,7 +1451,7 @@ type ConstantTimeRequest struct {
 
 func (x *ConstantTimeRequest) Reset() {
 	*x = ConstantTimeRequest{}
-	mi := &file_plugin_proto_msgTypes[15]
+	mi := &file_plugin_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1377,7 +1463,7 @@ func (x *ConstantTimeRequest) String() string {
 func (*ConstantTimeRequest) ProtoMessage() {}
 
 func (x *ConstantTimeRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_plugin_proto_msgTypes[15]
+	mi := &file_plugin_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1390,7 +1476,7 @@ func (x *ConstantTimeRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConstantTimeRequest.ProtoReflect.Descriptor instead.
 func (*ConstantTimeRequest) Descriptor() ([]byte, []int) {
-	return file_plugin_proto_rawDescGZIP(), []int{15}
+	return file_plugin_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *ConstantTimeRequest) GetInstance() string {
@@ -1427,7 +1513,7 @@ type ConstantTimeResponse struct {
 
 func (x *ConstantTimeResponse) Reset() {
 	*x = ConstantTimeResponse{}
-	mi := &file_plugin_proto_msgTypes[16]
+	mi := &file_plugin_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1439,7 +1525,7 @@ func (x *ConstantTimeResponse) String() string {
 func (*ConstantTimeResponse) ProtoMessage() {}
 
 func (x *ConstantTimeResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_plugin_proto_msgTypes[16]
+	mi := &file_plugin_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1452,7 +1538,7 @@ func (x *ConstantTimeResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ConstantTimeResponse.ProtoReflect.Descriptor instead.
 func (*ConstantTimeResponse) Descriptor() ([]byte, []int) {
-	return file_plugin_proto_rawDescGZIP(), []int{16}
+	return file_plugin_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *ConstantTimeResponse) GetN() int64 {
@@ -1598,7 +1684,7 @@ const file_plugin_proto_rawDesc = "" +
 	"\arecords\x18\x03 \x01(\x05R\arecords\x12\x12\n" +
 	"\x04seed\x18\x04 \x01(\fR\x04seed\"\x1e\n" +
 	"\bKATChunk\x12\x12\n" +
-	"\x04data\x18\x01 \x01(\fR\x04data\"\xe8\x01\n" +
+	"\x04data\x18\x01 \x01(\fR\x04data\"\xfb\x02\n" +
 	"\fBenchRequest\x12\x1a\n" +
 	"\binstance\x18\x01 \x01(\tR\binstance\x12\x0e\n" +
 	"\x02op\x18\x02 \x01(\tR\x02op\x12\x18\n" +
@@ -1608,7 +1694,14 @@ const file_plugin_proto_rawDesc = "" +
 	"\amsg_len\x18\x06 \x01(\x05R\x06msgLen\x12\x17\n" +
 	"\aout_len\x18\a \x01(\x05R\x06outLen\x12\x18\n" +
 	"\aprofile\x18\b \x01(\bR\aprofile\x12\x18\n" +
-	"\aprepare\x18\t \x01(\bR\aprepare\"\xba\x04\n" +
+	"\aprepare\x18\t \x01(\bR\aprepare\x12\x14\n" +
+	"\x05setup\x18\n" +
+	" \x03(\fR\x05setup\x126\n" +
+	"\x06inputs\x18\v \x03(\v2\x1e.crucible.plugin.v1.BenchInputR\x06inputs\x12C\n" +
+	"\rwarmup_inputs\x18\f \x03(\v2\x1e.crucible.plugin.v1.BenchInputR\fwarmupInputs\"\"\n" +
+	"\n" +
+	"BenchInput\x12\x14\n" +
+	"\x05parts\x18\x01 \x03(\fR\x05parts\"\xd4\x04\n" +
 	"\rBenchResponse\x12\x0e\n" +
 	"\x02ns\x18\x01 \x03(\x03R\x02ns\x12\x16\n" +
 	"\x06cycles\x18\x02 \x03(\x03R\x06cycles\x12!\n" +
@@ -1629,7 +1722,8 @@ const file_plugin_proto_rawDesc = "" +
 	"\x05batch\x18\r \x01(\x03R\x05batch\x12\x1f\n" +
 	"\vcore_cycles\x18\x0e \x03(\x03R\n" +
 	"coreCycles\x12*\n" +
-	"\x11core_cycles_error\x18\x0f \x01(\tR\x0fcoreCyclesError\x1a=\n" +
+	"\x11core_cycles_error\x18\x0f \x01(\tR\x0fcoreCyclesError\x12\x18\n" +
+	"\aoutputs\x18\x10 \x03(\fR\aoutputs\x1a=\n" +
 	"\x0fCallsPerOpEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\x01R\x05value:\x028\x01\"k\n" +
@@ -1669,7 +1763,7 @@ func file_plugin_proto_rawDescGZIP() []byte {
 }
 
 var file_plugin_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_plugin_proto_msgTypes = make([]protoimpl.MessageInfo, 24)
+var file_plugin_proto_msgTypes = make([]protoimpl.MessageInfo, 25)
 var file_plugin_proto_goTypes = []any{
 	(ErrorCode)(0),               // 0: crucible.plugin.v1.ErrorCode
 	(*DescribeRequest)(nil),      // 1: crucible.plugin.v1.DescribeRequest
@@ -1686,49 +1780,52 @@ var file_plugin_proto_goTypes = []any{
 	(*GenerateKATRequest)(nil),   // 12: crucible.plugin.v1.GenerateKATRequest
 	(*KATChunk)(nil),             // 13: crucible.plugin.v1.KATChunk
 	(*BenchRequest)(nil),         // 14: crucible.plugin.v1.BenchRequest
-	(*BenchResponse)(nil),        // 15: crucible.plugin.v1.BenchResponse
-	(*ConstantTimeRequest)(nil),  // 16: crucible.plugin.v1.ConstantTimeRequest
-	(*ConstantTimeResponse)(nil), // 17: crucible.plugin.v1.ConstantTimeResponse
-	nil,                          // 18: crucible.plugin.v1.DescribeResponse.BuildEntry
-	nil,                          // 19: crucible.plugin.v1.DescribeResponse.DepsEntry
-	nil,                          // 20: crucible.plugin.v1.Instance.NotesEntry
-	nil,                          // 21: crucible.plugin.v1.VectorFile.ColumnsEntry
-	nil,                          // 22: crucible.plugin.v1.RunRequest.ArgsEntry
-	nil,                          // 23: crucible.plugin.v1.RunResponse.OutputsEntry
-	nil,                          // 24: crucible.plugin.v1.BenchResponse.CallsPerOpEntry
+	(*BenchInput)(nil),           // 15: crucible.plugin.v1.BenchInput
+	(*BenchResponse)(nil),        // 16: crucible.plugin.v1.BenchResponse
+	(*ConstantTimeRequest)(nil),  // 17: crucible.plugin.v1.ConstantTimeRequest
+	(*ConstantTimeResponse)(nil), // 18: crucible.plugin.v1.ConstantTimeResponse
+	nil,                          // 19: crucible.plugin.v1.DescribeResponse.BuildEntry
+	nil,                          // 20: crucible.plugin.v1.DescribeResponse.DepsEntry
+	nil,                          // 21: crucible.plugin.v1.Instance.NotesEntry
+	nil,                          // 22: crucible.plugin.v1.VectorFile.ColumnsEntry
+	nil,                          // 23: crucible.plugin.v1.RunRequest.ArgsEntry
+	nil,                          // 24: crucible.plugin.v1.RunResponse.OutputsEntry
+	nil,                          // 25: crucible.plugin.v1.BenchResponse.CallsPerOpEntry
 }
 var file_plugin_proto_depIdxs = []int32{
-	18, // 0: crucible.plugin.v1.DescribeResponse.build:type_name -> crucible.plugin.v1.DescribeResponse.BuildEntry
-	19, // 1: crucible.plugin.v1.DescribeResponse.deps:type_name -> crucible.plugin.v1.DescribeResponse.DepsEntry
+	19, // 0: crucible.plugin.v1.DescribeResponse.build:type_name -> crucible.plugin.v1.DescribeResponse.BuildEntry
+	20, // 1: crucible.plugin.v1.DescribeResponse.deps:type_name -> crucible.plugin.v1.DescribeResponse.DepsEntry
 	3,  // 2: crucible.plugin.v1.DescribeResponse.instances:type_name -> crucible.plugin.v1.Instance
 	8,  // 3: crucible.plugin.v1.Instance.sizes:type_name -> crucible.plugin.v1.Sizes
 	7,  // 4: crucible.plugin.v1.Instance.kats:type_name -> crucible.plugin.v1.KAT
 	6,  // 5: crucible.plugin.v1.Instance.ops:type_name -> crucible.plugin.v1.Op
-	20, // 6: crucible.plugin.v1.Instance.notes:type_name -> crucible.plugin.v1.Instance.NotesEntry
+	21, // 6: crucible.plugin.v1.Instance.notes:type_name -> crucible.plugin.v1.Instance.NotesEntry
 	4,  // 7: crucible.plugin.v1.Instance.declared_digests:type_name -> crucible.plugin.v1.DeclaredDigest
 	5,  // 8: crucible.plugin.v1.Instance.vector_files:type_name -> crucible.plugin.v1.VectorFile
-	21, // 9: crucible.plugin.v1.VectorFile.columns:type_name -> crucible.plugin.v1.VectorFile.ColumnsEntry
-	22, // 10: crucible.plugin.v1.RunRequest.args:type_name -> crucible.plugin.v1.RunRequest.ArgsEntry
-	23, // 11: crucible.plugin.v1.RunResponse.outputs:type_name -> crucible.plugin.v1.RunResponse.OutputsEntry
+	22, // 9: crucible.plugin.v1.VectorFile.columns:type_name -> crucible.plugin.v1.VectorFile.ColumnsEntry
+	23, // 10: crucible.plugin.v1.RunRequest.args:type_name -> crucible.plugin.v1.RunRequest.ArgsEntry
+	24, // 11: crucible.plugin.v1.RunResponse.outputs:type_name -> crucible.plugin.v1.RunResponse.OutputsEntry
 	0,  // 12: crucible.plugin.v1.RunResponse.code:type_name -> crucible.plugin.v1.ErrorCode
 	0,  // 13: crucible.plugin.v1.Failure.code:type_name -> crucible.plugin.v1.ErrorCode
-	24, // 14: crucible.plugin.v1.BenchResponse.calls_per_op:type_name -> crucible.plugin.v1.BenchResponse.CallsPerOpEntry
-	0,  // 15: crucible.plugin.v1.ConstantTimeResponse.code:type_name -> crucible.plugin.v1.ErrorCode
-	1,  // 16: crucible.plugin.v1.Plugin.Describe:input_type -> crucible.plugin.v1.DescribeRequest
-	9,  // 17: crucible.plugin.v1.Plugin.Run:input_type -> crucible.plugin.v1.RunRequest
-	12, // 18: crucible.plugin.v1.Plugin.GenerateKAT:input_type -> crucible.plugin.v1.GenerateKATRequest
-	14, // 19: crucible.plugin.v1.Plugin.Bench:input_type -> crucible.plugin.v1.BenchRequest
-	16, // 20: crucible.plugin.v1.Plugin.ConstantTime:input_type -> crucible.plugin.v1.ConstantTimeRequest
-	2,  // 21: crucible.plugin.v1.Plugin.Describe:output_type -> crucible.plugin.v1.DescribeResponse
-	10, // 22: crucible.plugin.v1.Plugin.Run:output_type -> crucible.plugin.v1.RunResponse
-	13, // 23: crucible.plugin.v1.Plugin.GenerateKAT:output_type -> crucible.plugin.v1.KATChunk
-	15, // 24: crucible.plugin.v1.Plugin.Bench:output_type -> crucible.plugin.v1.BenchResponse
-	17, // 25: crucible.plugin.v1.Plugin.ConstantTime:output_type -> crucible.plugin.v1.ConstantTimeResponse
-	21, // [21:26] is the sub-list for method output_type
-	16, // [16:21] is the sub-list for method input_type
-	16, // [16:16] is the sub-list for extension type_name
-	16, // [16:16] is the sub-list for extension extendee
-	0,  // [0:16] is the sub-list for field type_name
+	15, // 14: crucible.plugin.v1.BenchRequest.inputs:type_name -> crucible.plugin.v1.BenchInput
+	15, // 15: crucible.plugin.v1.BenchRequest.warmup_inputs:type_name -> crucible.plugin.v1.BenchInput
+	25, // 16: crucible.plugin.v1.BenchResponse.calls_per_op:type_name -> crucible.plugin.v1.BenchResponse.CallsPerOpEntry
+	0,  // 17: crucible.plugin.v1.ConstantTimeResponse.code:type_name -> crucible.plugin.v1.ErrorCode
+	1,  // 18: crucible.plugin.v1.Plugin.Describe:input_type -> crucible.plugin.v1.DescribeRequest
+	9,  // 19: crucible.plugin.v1.Plugin.Run:input_type -> crucible.plugin.v1.RunRequest
+	12, // 20: crucible.plugin.v1.Plugin.GenerateKAT:input_type -> crucible.plugin.v1.GenerateKATRequest
+	14, // 21: crucible.plugin.v1.Plugin.Bench:input_type -> crucible.plugin.v1.BenchRequest
+	17, // 22: crucible.plugin.v1.Plugin.ConstantTime:input_type -> crucible.plugin.v1.ConstantTimeRequest
+	2,  // 23: crucible.plugin.v1.Plugin.Describe:output_type -> crucible.plugin.v1.DescribeResponse
+	10, // 24: crucible.plugin.v1.Plugin.Run:output_type -> crucible.plugin.v1.RunResponse
+	13, // 25: crucible.plugin.v1.Plugin.GenerateKAT:output_type -> crucible.plugin.v1.KATChunk
+	16, // 26: crucible.plugin.v1.Plugin.Bench:output_type -> crucible.plugin.v1.BenchResponse
+	18, // 27: crucible.plugin.v1.Plugin.ConstantTime:output_type -> crucible.plugin.v1.ConstantTimeResponse
+	23, // [23:28] is the sub-list for method output_type
+	18, // [18:23] is the sub-list for method input_type
+	18, // [18:18] is the sub-list for extension type_name
+	18, // [18:18] is the sub-list for extension extendee
+	0,  // [0:18] is the sub-list for field type_name
 }
 
 func init() { file_plugin_proto_init() }
@@ -1742,7 +1839,7 @@ func file_plugin_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_plugin_proto_rawDesc), len(file_plugin_proto_rawDesc)),
 			NumEnums:      1,
-			NumMessages:   24,
+			NumMessages:   25,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -301,6 +301,8 @@ func (c *Campaign) trials(s *plugin.Source, pts []*point, keep bool) (*session.S
 		work += len(due(t))
 	}
 	c.cfg.Progress.AddWork(work)
+	prod := &producer{src: s, start: c.start}
+	defer prod.stop()
 	var last *session.Session
 	for t := 1; t <= c.cfg.Trials; t++ {
 		todo := due(t)
@@ -315,7 +317,7 @@ func (c *Campaign) trials(s *plugin.Source, pts []*point, keep bool) (*session.S
 		}
 		for _, pt := range todo {
 			c.cfg.Progress.Step(s.Name, id, pt.String(), "trial "+strconv.Itoa(t)+"/"+strconv.Itoa(c.cfg.Trials))
-			c.trial(s.Name, sess, pt, t)
+			c.trial(s.Name, sess, prod, pt, t)
 			c.cfg.Progress.Done()
 			c.keepPartial(s.Name, pt)
 		}
@@ -329,15 +331,27 @@ func (c *Campaign) trials(s *plugin.Source, pts []*point, keep bool) (*session.S
 }
 
 // trial takes a point's trial t in the session's process.
-func (c *Campaign) trial(pluginName string, sess *session.Session, pt *point, t int) {
+func (c *Campaign) trial(pluginName string, sess *session.Session, prod *producer, pt *point, t int) {
 	p, err := sess.Alive()
 	if err != nil {
 		c.benchError(pluginName, pt, err.Error())
 		return
 	}
-	trial, err := c.timedTrial(p, pt.id, pt)
+	var trial evidence.Trial
+	var wrong string
+	if fedOp(pt) {
+		trial, wrong, err = c.fedTrial(p, prod, pt)
+	} else {
+		trial, err = c.timedTrial(p, pt.id, pt)
+	}
 	if err != nil {
 		c.benchError(pluginName, pt, fmt.Sprintf("trial %d: %v", t, err))
+		return
+	}
+	if wrong != "" {
+		// The operation's figures are the plugin's word on work it did
+		// not do: none is published.
+		c.benchError(pluginName, pt, fmt.Sprintf("trial %d: %s: %s", t, registry.ErrWrongOutput, wrong))
 		return
 	}
 	trial.Copy = p.Copy

@@ -56,6 +56,7 @@ type Process struct {
 	lim     Limits
 	stopped error  // why the host stopped it, if it did
 	release func() // removes the process's fresh copy of the executable; nil for none
+	feed    *feed  // host-supplied inputs for the next Bench call (fed.go)
 }
 
 // MaxKATBytes bounds one generated KAT file: far above the longest
@@ -327,10 +328,12 @@ func (p *Process) GenerateKAT(instance, source string, records int, seed []byte,
 func (p *Process) bench(req *pluginv1.BenchRequest) (*pluginv1.BenchResponse, error) {
 	ctx, cancel := p.call(p.lim.Bench)
 	defer cancel()
+	p.feed.attach(req)
 	r, err := p.rpc.Bench(ctx, req)
 	if err != nil {
 		return nil, p.wrap(fmt.Sprintf("bench %s %s", req.Instance, req.Op), err, p.lim.Bench)
 	}
+	p.feed.collect(r)
 	return r, p.reject(checkBench(req, r, p.NSPid))
 }
 

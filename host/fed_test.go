@@ -1,0 +1,77 @@
+package main
+
+import (
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"crucible.dev/host/internal/evidence"
+)
+
+// memoDir makes a plugin directory holding the memo fixture under the
+// given modes' names.
+func memoDir(t *testing.T, modes ...string) string {
+	build(t)
+	dir := t.TempDir()
+	for _, m := range modes {
+		if err := os.Symlink(filepath.Join(binDir, "memo", "crucible-plugin-memo"), filepath.Join(dir, "crucible-plugin-memo-"+m)); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
+
+// TestHostFedTrials runs plugins that cheat the timed loop beside an
+// honest twin: one that answers decapsulations, signatures and
+// verifications from memory, one that works on 1 call in 8 of the timed
+// loop, and one that works everywhere but in the timed loop. Each cheat
+// passes every check outside the loop. The host's inputs, which no process
+// of the timed plugin made and none repeats, leave the memoiser no hit,
+// so its figures are the honest ones; the host's check of the outputs
+// finds the two others, naming the plugin, the operation and the call.
+func TestHostFedTrials(t *testing.T) {
+	dir := memoDir(t, "honest", "memo", "lazy", "stack")
+	out := filepath.Join(t.TempDir(), "r")
+	code, log := runHost(t, quick(dir, out, "--trial-target", "5ms", "--trials", "1")...)
+	if code != 1 {
+		t.Fatalf("exit %d, want 1 (findings)\n%s", code, log)
+	}
+	fed := map[string][]string{"MemoKEM": {"decaps"}, "MemoSig": {"sign", "verify"}, "MemoKEX": {"derive_a", "derive_b"}}
+	for _, mode := range []string{"lazy", "stack"} {
+		for name, ops := range fed {
+			for _, op := range ops {
+				want := "memo-" + mode + " " + name + "/memo-" + mode + " " + op + " (bench): trial 1: wrong output under timing: call "
+				if !strings.Contains(log, want) {
+					t.Errorf("no finding %q\n%s", want, log)
+				}
+			}
+		}
+	}
+	run, err := evidence.Load(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	median := map[string]float64{} // by plugin, instance name and op
+	for _, r := range run.Records {
+		if r.Plugin == "memo-honest" && r.Error != "" {
+			t.Errorf("honest %s %s: %s", r.Instance, r.Op, r.Error)
+		}
+		median[r.Plugin+" "+r.Name+" "+r.Op] = r.Stats.MedianTrial
+	}
+	for name, ops := range fed {
+		for _, op := range ops {
+			honest, memo := median["memo-honest "+name+" "+op], median["memo-memo "+name+" "+op]
+			if honest <= 0 || memo < honest/2 {
+				t.Errorf("%s %s: memoising plugin %.0f ns against its honest twin's %.0f ns", name, op, memo, honest)
+			}
+		}
+	}
+	for _, line := range strings.Split(log, "\n") {
+		if strings.Contains(line, "finding") || strings.Contains(line, "(bench)") {
+			if strings.Contains(line, "memo-honest") && !strings.Contains(line, "KAT none") || strings.Contains(line, "memo-memo") {
+				t.Errorf("finding against an honest or defeated plugin: %s", line)
+			}
+		}
+	}
+}

@@ -1,0 +1,221 @@
+// Command memoplugin is a test fixture: a plugin that cheats the timed
+// loop in the one way its executable's name asks for
+// (crucible-plugin-memo-<mode>), or not at all ("honest"), so the host's
+// tests can show that host-made inputs and host-checked outputs defeat
+// each cheat.
+//
+// It serves a stand-in KEM ("MemoKEM"), a stand-in signature ("MemoSig")
+// and a stand-in 2-pass key exchange ("MemoKEX") whose every operation hashes a fixed number of rounds, so
+// that an honest call costs tens of microseconds and a cheat shows.
+// Not secure schemes: anyone can decapsulate or sign.
+//
+// Modes:
+//
+//	memo  decaps answers from a cache of ciphertext → key that its own
+//	      encapsulations fill; sign, verify and derive from caches keyed
+//	      by their inputs, filled by every call
+//	lazy  inside the timed loop (registry.countedBatch on its stack),
+//	      does the real work on 1 call in 8 and returns the last real
+//	      answer (decaps, sign) or verdict (verify) on the others
+//	stack honest, except inside the timed loop, where it does no work
+//	      and answers as lazy does
+//
+// Each cheat is honest outside the timed loop, so it passes every KAT,
+// fresh-seed and robustness check: only the timed loop can catch it.
+package main
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"runtime"
+	"strings"
+
+	"crucible.dev/registry"
+)
+
+// rounds is the hashing of one operation: tens of microseconds.
+const rounds = 200
+
+// Sizes of the stand-ins.
+const (
+	kemPK, kemSK, kemCT, kemSS = 32, 64, 32, 32
+	sigPK, sigSK, sigLen       = 32, 32, 32
+)
+
+// grind hashes parts, then the digest rounds-1 more times.
+func grind(parts ...[]byte) []byte {
+	h := sha256.Sum256(bytes.Join(parts, nil))
+	for i := 1; i < rounds; i++ {
+		h = sha256.Sum256(h[:])
+	}
+	return h[:]
+}
+
+// cheat is the mode's state: its caches and its call counter.
+type cheat struct {
+	mode  string
+	cache map[string][]byte
+	calls int
+	last  []byte
+}
+
+// skip reports whether this call cheats instead of working: every call
+// but 1 in 8 (lazy), or every call inside the timed loop (stack).
+func (c *cheat) skip() bool {
+	switch c.mode {
+	case "lazy":
+		if !timed() {
+			return false
+		}
+		c.calls++
+		return c.calls%8 != 1 && c.last != nil
+	case "stack":
+		return timed() && c.last != nil
+	}
+	return false
+}
+
+// timed reports whether the timed loop is on the stack.
+func timed() bool {
+	pcs := make([]uintptr, 64)
+	frames := runtime.CallersFrames(pcs[:runtime.Callers(2, pcs)])
+	for {
+		f, more := frames.Next()
+		if strings.HasSuffix(f.Function, "registry.countedBatch") {
+			return true
+		}
+		if !more {
+			return false
+		}
+	}
+}
+
+// remember answers from the cache (memo, and the calls lazy and stack
+// skip), or from the last answer (a skipped call the cache cannot serve),
+// or computes and keeps. A skipped call that the cache serves is right,
+// so on the loops the plugin feeds itself, whose inputs it made or has
+// seen, even the plugin's own check of its outputs passes: it stands for
+// a plugin that ships a registry without that check.
+func (c *cheat) remember(key string, compute func() []byte) []byte {
+	if c.mode == "memo" || c.skip() {
+		if v, ok := c.cache[key]; ok {
+			return v
+		}
+		if c.mode != "memo" {
+			return c.last
+		}
+	}
+	v := compute()
+	c.last = v
+	if c.mode != "honest" {
+		c.cache[key] = v
+	}
+	return v
+}
+
+type kem struct{ *cheat }
+
+func (k kem) GenerateKey(rand io.Reader) (pk, sk []byte, err error) {
+	sk = make([]byte, kemSK)
+	if _, err := io.ReadFull(rand, sk); err != nil {
+		return nil, nil, err
+	}
+	return bytes.Clone(sk[:kemPK]), sk, nil
+}
+
+func (k kem) Encapsulate(rand io.Reader, pk []byte) (ct, ss []byte, err error) {
+	ct = make([]byte, kemCT)
+	if _, err := io.ReadFull(rand, ct); err != nil {
+		return nil, nil, err
+	}
+	ss = grind(pk, ct)
+	if k.mode != "honest" {
+		k.cache["kem"+string(pk)+string(ct)] = ss
+	}
+	return ct, ss, nil
+}
+
+func (k kem) Decapsulate(sk, ct []byte) ([]byte, error) {
+	if len(sk) != kemSK || len(ct) != kemCT {
+		return nil, errors.New("decaps: wrong lengths")
+	}
+	return k.remember("kem"+string(sk[:kemPK])+string(ct), func() []byte { return grind(sk[:kemPK], ct) }), nil
+}
+
+// sig keeps one cheat per operation, so that a lazy verify repeats a
+// verdict and a lazy sign a signature.
+type sig struct{ sign, verify *cheat }
+
+func (s sig) GenerateKey(rand io.Reader) (pk, sk []byte, err error) {
+	sk = make([]byte, sigSK)
+	if _, err := io.ReadFull(rand, sk); err != nil {
+		return nil, nil, err
+	}
+	h := sha256.Sum256(sk)
+	return h[:], sk, nil
+}
+
+func (s sig) Sign(_ io.Reader, sk, msg, _ []byte) ([]byte, error) {
+	pk := sha256.Sum256(sk)
+	return s.sign.remember("sign"+string(pk[:])+string(msg), func() []byte { return grind(pk[:], msg) }), nil
+}
+
+func (s sig) Verify(pk, msg, sg, _ []byte) error {
+	ok := s.verify.remember("verify"+string(pk)+string(msg)+string(sg), func() []byte {
+		if bytes.Equal(grind(pk, msg), sg) {
+			return []byte{1}
+		}
+		return []byte{0}
+	})
+	if ok[0] != 1 {
+		return errors.New("verify: signature does not match")
+	}
+	return nil
+}
+
+// kex is a 2-pass exchange: each party's state is an ephemeral secret,
+// its message the secret's hash, and the shared secret a grind of both
+// messages in order.
+type kex struct{ *cheat }
+
+func (kex) Passes() int { return 2 }
+
+func (kex) Init(_ registry.Party, rand io.Reader) (pk, sk, st []byte, err error) {
+	st = make([]byte, 32)
+	if _, err := io.ReadFull(rand, st); err != nil {
+		return nil, nil, nil, err
+	}
+	return []byte{}, []byte{}, st, nil
+}
+
+func (kex) Pass(_ int, _ io.Reader, _, _, _, st, _ []byte) (out, newSt []byte, err error) {
+	h := sha256.Sum256(st)
+	return h[:], st, nil
+}
+
+func (x kex) Derive(_ registry.Party, _, _, _, st, in []byte) ([]byte, error) {
+	h := sha256.Sum256(st)
+	a, b := h[:], in
+	if bytes.Compare(a, b) > 0 {
+		a, b = b, a
+	}
+	return x.remember("derive"+string(a)+string(b), func() []byte { return grind(a, b) }), nil
+}
+
+func main() {
+	mode := strings.TrimPrefix(filepath.Base(os.Args[0]), "crucible-plugin-memo-")
+	name := "memo-" + mode
+	newCheat := func() *cheat { return &cheat{mode: mode, cache: map[string][]byte{}} }
+	registry.Serve(&registry.Plugin{Name: name, Version: "0", Instances: []*registry.Instance{
+		{Name: "MemoKEM", Impl: name, Kind: registry.KindKEM, KEM: kem{newCheat()},
+			Sizes: registry.Sizes{PublicKey: kemPK, SecretKey: kemSK, Ciphertext: kemCT, SharedSecret: kemSS}},
+		{Name: "MemoSig", Impl: name, Kind: registry.KindSig, Signature: sig{newCheat(), newCheat()},
+			Sizes: registry.Sizes{PublicKey: sigPK, SecretKey: sigSK, Signature: sigLen}},
+		{Name: "MemoKEX", Impl: name, Kind: registry.KindKEX, KEX: kex{newCheat()},
+			Sizes: registry.Sizes{SharedSecret: 32, Messages: []int{32, 32}}},
+	}})
+}

@@ -1,0 +1,165 @@
+package registry
+
+import (
+	"crypto/rand"
+	"errors"
+	"fmt"
+	"io"
+	"runtime"
+)
+
+// A timed loop on host-supplied inputs ("fed"): the plugin process is
+// untrusted, so inputs it made itself (ciphertexts from its own
+// encapsulations, messages it chose) could be answered from a cache it
+// filled while making them, and outputs it checked itself could be
+// stored answers on every call it did not check. For a fed loop the host
+// makes the loop's key and every timed input in another process, sends
+// one distinct input per call, and checks the outputs the loop returns.
+
+// FedCall performs an operation once on the parts of one host-supplied
+// input and returns the output the host checks.
+type FedCall func(parts [][]byte) ([]byte, error)
+
+// The parts of a fed operation's setup and inputs, and its output.
+//
+//	decaps: setup sk;  input ct;       output ss
+//	sign:   setup sk;  input msg;      output sig
+//	verify: setup pk;  input msg, sig; output "1" (accepted) or "0"
+//	derive: no setup;  input pk, sk, peer_pk, st, in (the party's
+//	        derive inputs of one exchange); output ss
+const (
+	VerifyAccepted = "1"
+	VerifyRejected = "0"
+)
+
+// errFedInput marks host-supplied inputs that do not fit the operation.
+var errFedInput = errors.New("host-supplied input does not fit the operation")
+
+// fedParts returns an input's n parts, or an error naming the operation.
+func fedParts(op string, parts [][]byte, n int) ([][]byte, error) {
+	if len(parts) != n {
+		return nil, fmt.Errorf("%s: %d parts, want %d: %w", op, len(parts), n, errFedInput)
+	}
+	return parts, nil
+}
+
+// PrepareFed prepares op's loop on the host's setup and runs s.Warmup
+// calls cycling through the host's warm-up inputs, returning the call
+// that Bench times on the host's timed inputs.
+func PrepareFed(in *Instance, op Op, s BenchSpec) (FedCall, error) {
+	if op.Fed == nil {
+		return nil, fmt.Errorf("bench %s %s: the operation takes no host-supplied inputs", in.ID(), op.Name)
+	}
+	rnd := benchRand(rand.Reader)
+	if in.Rand != nil {
+		rnd = in.Rand()
+	}
+	call, err := op.Fed(rnd, s.Params, s.Setup)
+	if err != nil {
+		return nil, fmt.Errorf("bench %s %s: prepare: %w", in.ID(), op.Name, err)
+	}
+	if s.Warmup > 0 && len(s.Inputs) == 0 {
+		return nil, fmt.Errorf("bench %s %s: warm-up without inputs: %w", in.ID(), op.Name, errFedInput)
+	}
+	for i := int64(0); i < s.Warmup; i++ {
+		if _, err := call(s.Inputs[i%int64(len(s.Inputs))]); err != nil {
+			return nil, fmt.Errorf("bench %s %s: warm-up: %w", in.ID(), op.Name, err)
+		}
+	}
+	// As PrepareBench does: the timed loop starts on a clean heap.
+	runtime.GC()
+	return call, nil
+}
+
+// fedBody returns a loop body that performs call once on each input in
+// turn, and the slice it records the outputs in.
+func fedBody(call FedCall, inputs [][][]byte) (func() error, [][]byte) {
+	outs := make([][]byte, len(inputs))
+	i := 0
+	return func() error {
+		if i >= len(inputs) {
+			return fmt.Errorf("more calls than the %d inputs: %w", len(inputs), errFedInput)
+		}
+		out, err := call(inputs[i])
+		outs[i] = out
+		i++
+		return err
+	}, outs
+}
+
+// kemFed is decapsulation on the host's ciphertexts under the host's key.
+func kemFed(k KEM) func(io.Reader, BenchParams, [][]byte) (FedCall, error) {
+	return func(_ io.Reader, _ BenchParams, setup [][]byte) (FedCall, error) {
+		s, err := fedParts(OpDecaps+" setup", setup, 1)
+		if err != nil {
+			return nil, err
+		}
+		sk := s[0]
+		return func(parts [][]byte) ([]byte, error) {
+			if len(parts) != 1 {
+				return nil, fmt.Errorf("%s: %w", OpDecaps, errFedInput)
+			}
+			return k.Decapsulate(sk, parts[0])
+		}, nil
+	}
+}
+
+// signFed is signing the host's messages under the host's key.
+func signFed(sg Signature) func(io.Reader, BenchParams, [][]byte) (FedCall, error) {
+	return func(r io.Reader, _ BenchParams, setup [][]byte) (FedCall, error) {
+		s, err := fedParts(OpSign+" setup", setup, 1)
+		if err != nil {
+			return nil, err
+		}
+		sk := s[0]
+		return func(parts [][]byte) ([]byte, error) {
+			if len(parts) != 1 {
+				return nil, fmt.Errorf("%s: %w", OpSign, errFedInput)
+			}
+			return sg.Sign(r, sk, parts[0], nil)
+		}, nil
+	}
+}
+
+// verifyFed is verification of the host's signed messages, some forged,
+// under the host's public key: a rejection is an answer, not an error.
+func verifyFed(sg Signature) func(io.Reader, BenchParams, [][]byte) (FedCall, error) {
+	accepted, rejected := []byte(VerifyAccepted), []byte(VerifyRejected)
+	return func(_ io.Reader, _ BenchParams, setup [][]byte) (FedCall, error) {
+		s, err := fedParts(OpVerify+" setup", setup, 1)
+		if err != nil {
+			return nil, err
+		}
+		pk := s[0]
+		return func(parts [][]byte) ([]byte, error) {
+			if len(parts) != 2 {
+				return nil, fmt.Errorf("%s: %w", OpVerify, errFedInput)
+			}
+			if sg.Verify(pk, parts[0], parts[1], nil) != nil {
+				return rejected, nil
+			}
+			return accepted, nil
+		}, nil
+	}
+}
+
+// DeriveInputs are the parts of a fed derive input for party p: what p
+// derives the shared secret from in the transcript's exchange.
+func (t *Transcript) DeriveInputs(p Party) [][]byte {
+	a := t.deriveInputs(p)
+	return [][]byte{a.pk, a.sk, a.peer, a.st, a.in}
+}
+
+// deriveFed is party p's derivation on the host's exchanges, one whole
+// exchange a call: a key exchange is ephemeral.
+func deriveFed(x KEX, p Party) func(io.Reader, BenchParams, [][]byte) (FedCall, error) {
+	name := OpDerive(p)
+	return func(io.Reader, BenchParams, [][]byte) (FedCall, error) {
+		return func(parts [][]byte) ([]byte, error) {
+			if len(parts) != 5 {
+				return nil, fmt.Errorf("%s: %w", name, errFedInput)
+			}
+			return x.Derive(p, parts[0], parts[1], parts[2], parts[3], parts[4])
+		}, nil
+	}
+}

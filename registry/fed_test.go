@@ -1,0 +1,108 @@
+package registry
+
+import (
+	"bytes"
+	"crypto/rand"
+	"crypto/sha256"
+	"errors"
+	"io"
+	"testing"
+)
+
+// TestFedDecaps: a fed loop decapsulates exactly the host's ciphertexts,
+// each once, under the host's key, and returns every output in order.
+func TestFedDecaps(t *testing.T) {
+	k := &countingKEM{seen: map[string]bool{}, keys: map[string]bool{}}
+	in := &Instance{Name: "toy", Kind: KindKEM, KEM: k}
+	op, _ := FindOp(in, OpDecaps)
+	pk, sk, err := k.GenerateKey(rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	encaps := func(n int) ([][][]byte, [][]byte) {
+		var ins [][][]byte
+		var want [][]byte
+		for i := 0; i < n; i++ {
+			ct, ss, err := k.Encapsulate(rand.Reader, pk)
+			if err != nil {
+				t.Fatal(err)
+			}
+			ins, want = append(ins, [][]byte{ct}), append(want, ss)
+		}
+		return ins, want
+	}
+	warm, _ := encaps(2)
+	call, err := PrepareFed(in, op, BenchSpec{Warmup: 5, Setup: [][]byte{sk}, Inputs: warm})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ins, want := encaps(12)
+	k.seen, k.calls = map[string]bool{}, 0
+	r, err := Bench(in, op, BenchSpec{Samples: 3, Batch: 4, Fed: call, Inputs: ins})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if k.calls != 12 || len(k.seen) != 12 || len(k.keys) != 1 || !k.keys[string(sk)] {
+		t.Errorf("%d calls on %d ciphertexts under %d keys, want 12 on 12 under the host's", k.calls, len(k.seen), len(k.keys))
+	}
+	for i := range want {
+		if !bytes.Equal(r.Outputs[i], want[i]) {
+			t.Fatalf("output %d differs from the encapsulated key", i)
+		}
+	}
+	// One input per call: too few or too many is refused before the loop.
+	if _, err := Bench(in, op, BenchSpec{Samples: 3, Batch: 5, Fed: call, Inputs: ins}); !errors.Is(err, errFedInput) {
+		t.Errorf("12 inputs for 15 calls: %v", err)
+	}
+}
+
+// TestFedVerify: a rejection is an output, not an error of the loop.
+func TestFedVerify(t *testing.T) {
+	s := toySig{}
+	in := &Instance{Name: "toy", Kind: KindSig, Signature: s}
+	op, _ := FindOp(in, OpVerify)
+	pk, sk, _ := s.GenerateKey(rand.Reader)
+	msg := []byte("message")
+	sig, _ := s.Sign(rand.Reader, sk, msg, nil)
+	bad := bytes.Clone(sig)
+	bad[0] ^= 1
+	ins := [][][]byte{{msg, sig}, {msg, bad}}
+	call, err := PrepareFed(in, op, BenchSpec{Setup: [][]byte{pk}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Bench(in, op, BenchSpec{Samples: 1, Batch: 2, Fed: call, Inputs: ins})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(r.Outputs[0]) != VerifyAccepted || string(r.Outputs[1]) != VerifyRejected {
+		t.Errorf("verdicts %q %q, want accepted then rejected", r.Outputs[0], r.Outputs[1])
+	}
+}
+
+// toySig is a consistent toy signature: pk = H(sk), sig = H(pk, msg),
+// which anyone can forge; verify recomputes it.
+type toySig struct{}
+
+func (toySig) GenerateKey(r io.Reader) (pk, sk []byte, err error) {
+	sk = make([]byte, 32)
+	if _, err := io.ReadFull(r, sk); err != nil {
+		return nil, nil, err
+	}
+	h := sha256.Sum256(sk)
+	return h[:], sk, nil
+}
+
+func (toySig) Sign(_ io.Reader, sk, msg, _ []byte) ([]byte, error) {
+	pk := sha256.Sum256(sk)
+	h := sha256.Sum256(append(pk[:], msg...))
+	return h[:], nil
+}
+
+func (toySig) Verify(pk, msg, sig, _ []byte) error {
+	h := sha256.Sum256(append(bytes.Clone(pk), msg...))
+	if !bytes.Equal(h[:], sig) {
+		return errors.New("toy: bad signature")
+	}
+	return nil
+}
