@@ -267,6 +267,9 @@ func (c *Campaign) fedTrial(p *plugin.Process, prod *producer, pt *point) (trial
 		return trial, "", err
 	}
 	n := int(cal.Samples * cal.Batch)
+	// The empty loop's cost, as timedTrial takes it, before the fed loop
+	// is prepared (a process keeps one prepared loop).
+	empty := p.EmptyCPU(pt.id, cal)
 	for try := 0; ; try++ {
 		ins, err := l.inputs(n, forgeries(pt.Op, n))
 		if err != nil {
@@ -292,7 +295,7 @@ func (c *Campaign) fedTrial(p *plugin.Process, prod *producer, pt *point) (trial
 			if w.Disturbed {
 				c.noise.disturbed++
 			}
-			trial.Noise, trial.Retries = &w, try
+			trial.Noise, trial.Retries, trial.HostEmptyCPUNS = &w, try, empty
 			return trial, "", nil
 		}
 		c.noise.retried++
