@@ -27,9 +27,11 @@ func memoDir(t *testing.T, modes ...string) string {
 // verifications from memory, one that works on 1 call in 8 of the timed
 // loop, and one that works everywhere but in the timed loop. Each cheat
 // passes every check outside the loop. The host's inputs, which no process
-// of the timed plugin made and none repeats, leave the memoiser no hit,
-// so its figures are the honest ones; the host's check of the outputs
-// finds the two others, naming the plugin, the operation and the call.
+// of the timed plugin made and none repeats, leave the memoiser no hit:
+// its calibration, on its own cached inputs, plans a call too fast for a
+// fed trial, and the fed check beside its own loop finds the host's inputs
+// far dearer than its own; the host's check of the outputs finds the two
+// others, naming the plugin, the operation and the call.
 func TestHostFedTrials(t *testing.T) {
 	dir := memoDir(t, "honest", "memo", "lazy", "stack")
 	out := filepath.Join(t.TempDir(), "r")
@@ -52,25 +54,26 @@ func TestHostFedTrials(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	median := map[string]float64{} // by plugin, instance name and op
 	for _, r := range run.Records {
 		if r.Plugin == "memo-honest" && r.Error != "" {
 			t.Errorf("honest %s %s: %s", r.Instance, r.Op, r.Error)
 		}
-		median[r.Plugin+" "+r.Name+" "+r.Op] = r.Stats.MedianTrial
 	}
+	// The memoiser's own loop answers from its cache, so its calibration
+	// plans a call too fast for a fed trial to time: the fed check beside
+	// its own loop catches it (fedCheck).
 	for name, ops := range fed {
 		for _, op := range ops {
-			honest, memo := median["memo-honest "+name+" "+op], median["memo-memo "+name+" "+op]
-			if honest <= 0 || memo < honest/2 {
-				t.Errorf("%s %s: memoising plugin %.0f ns against its honest twin's %.0f ns", name, op, memo, honest)
+			want := "memo-memo " + name + "/memo-memo " + op + " (bench): trial 1: wrong output under timing: the host's inputs cost "
+			if !strings.Contains(log, want) {
+				t.Errorf("no finding %q\n%s", want, log)
 			}
 		}
 	}
 	for _, line := range strings.Split(log, "\n") {
 		if strings.Contains(line, "finding") || strings.Contains(line, "(bench)") {
-			if strings.Contains(line, "memo-honest") && !strings.Contains(line, "KAT none") || strings.Contains(line, "memo-memo") {
-				t.Errorf("finding against an honest or defeated plugin: %s", line)
+			if strings.Contains(line, "memo-honest") && !strings.Contains(line, "KAT none") {
+				t.Errorf("finding against an honest plugin: %s", line)
 			}
 		}
 	}

@@ -1,6 +1,8 @@
 package campaign
 
 import (
+	"time"
+
 	"bytes"
 	"crypto/rand"
 	"fmt"
@@ -44,6 +46,43 @@ const forgedEvery = 32
 // operation of 10 us a call or more never reaches it at the default
 // 20 ms trial; a faster one gets a shorter trial, not a different call.
 const maxFedCalls = 2048
+
+// fedFits reports whether the calibration's plan fits in a fed trial, so
+// the fed trial times as many calls as the plugin's own loop would: a call
+// of about 10 µs or more at the default 20 ms trial. A faster call's fed
+// trial would be shorter than the timed call's own overhead (a millisecond
+// or more for returning the outputs and the empty loop's spread), and its
+// host-timed figure mostly that overhead.
+func fedFits(cal evidence.Calibration) bool { return cal.Samples*cal.Batch <= maxFedCalls }
+
+// fedCheckSlackNS is what a fed check allows the timed call beyond its
+// empty loop for an honest fast operation: the overhead of returning every
+// output and the spread of the empty loop's own cost.
+const fedCheckSlackNS = 5 * int64(time.Millisecond)
+
+// fedCheck runs a fed trial beside a trial of the plugin's own loop for an
+// operation too fast for a fed trial to time: every output is checked as
+// in any fed trial, and the fed trial's CPU time a call, beyond its empty
+// loop and fedCheckSlackNS, must not exceed four times the own loop's
+// host-timed figure and a microsecond. A plugin that answers its own
+// inputs from memory and does the work on the host's (a memoiser whose
+// calibration ran on its cache) is caught here; an honest fast operation
+// spends next to nothing beyond the slack.
+func (c *Campaign) fedCheck(p *plugin.Process, prod *producer, pt *point, own evidence.Trial) (string, error) {
+	fed, wrong, err := c.fedTrial(p, prod, pt)
+	if wrong != "" || err != nil {
+		return wrong, err
+	}
+	n := int64(len(fed.NS)) * fed.Batch
+	if n <= 0 || fed.HostCPUNS <= 0 {
+		return "", nil
+	}
+	per := float64(max(0, fed.HostCPUNS-max(fed.HostEmptyCPUNS, 0)-fedCheckSlackNS)) / float64(n)
+	if ownPer := own.HostTimedNS(); ownPer > 0 && per > 4*ownPer+1000 {
+		return fmt.Sprintf("the host's inputs cost %.0f ns a call, its own loop's %.0f ns: it answers its own inputs from memory (checked by a fed trial of %d calls)", per, ownPer, n), nil
+	}
+	return "", nil
+}
 
 // fedPlan is the calibration's plan within maxFedCalls.
 func fedPlan(cal evidence.Calibration) evidence.Calibration {

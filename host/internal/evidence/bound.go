@@ -29,7 +29,11 @@ import (
 //   - the plugin is pinned to one CPU with GOMAXPROCS=1, so while it
 //     computes it is inside its samples: they total at least AgreeFrac of
 //     the box's CPU time less the empty call's, less BoundSlackNS for the
-//     clock reads between samples (on a loaded machine samples also hold
+//     clock reads between samples and the call's overhead beyond the empty
+//     loop's (an honest CTR-DRBG trial's samples were 87% of it, 2.3 ms
+//     short, in a full campaign at load 4: a check that calls an honest
+//     plugin a liar costs more than one that lets a shave of a fifth of
+//     the samples through, which moves only the shape, never the headline) (on a loaded machine samples also hold
 //     the waits for the CPU, so this bound is then loose, and the
 //     host-timed figure alone is what protects the published time);
 //   - their median per call is at least ShapeFrac of the host-timed figure:
@@ -47,10 +51,10 @@ import (
 // A trial outside these bounds is a finding, kept in the evidence and left
 // out of every figure.
 const (
-	BoundSlackNS    = 1 * int64(time.Millisecond)
+	BoundSlackNS    = 3 * int64(time.Millisecond)
 	BoundSlackFrac  = 0.10
 	IdleSlackNS     = 10 * int64(time.Millisecond)
-	AgreeFrac       = 0.95
+	AgreeFrac       = 0.80
 	ShapeFrac       = 0.20
 	OverheadCapFrac = 0.05
 )

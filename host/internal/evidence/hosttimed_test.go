@@ -47,6 +47,9 @@ func TestHostTimed(t *testing.T) {
 	base := honestTrial(600, 35*us, 300*us, 0)
 	slow := honestTrial(3, 20*ms, 300*us, 0) // 20 ms a call, three calls a trial
 	loaded := honestTrial(600, 35*us, 300*us, 150*ms)
+	overhead := honestTrial(600, 35*us, 300*us, 0)
+	overhead.HostCPUNS += 2300 * us // the call cost 2.3 ms more than its empty loop
+	overhead.HostWallNS += 2300 * us
 	faulted := honestTrial(600, 35*us, 300*us, 0)
 	faulted.HostWallNS += 30 * ms // blocked on the disk
 	faulted.HostMajorFaults = 12
@@ -59,9 +62,10 @@ func TestHostTimed(t *testing.T) {
 		{"honest, 20 ms a call", slow, ""},
 		{"honest, loaded", loaded, ""},
 		{"honest, blocked on page faults", faulted, ""},
-		{"samples × 0.9", scale(base, 0.9), "host-timed check"},
+		{"honest, the call's overhead 2.3 ms above the empty loop's", overhead, ""},
+		{"samples × 0.6", scale(base, 0.6), "host-timed check"},
 		{"samples × 0.55", scale(base, 0.55), "host-timed check"},
-		{"20 ms a call × 0.9", scale(slow, 0.9), "host-timed check"},
+		{"20 ms a call × 0.7", scale(slow, 0.7), "host-timed check"},
 		{"fat tail with the true sum", fat(base), "distribution check"},
 		{"asleep, no page fault", func() Trial { tr := base; tr.HostWallNS += 30 * ms; return tr }(), "neither ran nor waited"},
 	} {
