@@ -2,11 +2,14 @@ package registry
 
 import (
 	"bytes"
+	"context"
 	"crypto/rand"
 	"crypto/sha256"
 	"errors"
 	"io"
 	"testing"
+
+	"crucible.dev/registry/pluginv1"
 )
 
 // TestFedDecaps: a fed loop decapsulates exactly the host's ciphertexts,
@@ -105,4 +108,44 @@ func (toySig) Verify(pk, msg, sig, _ []byte) error {
 		return errors.New("toy: bad signature")
 	}
 	return nil
+}
+
+// TestProfileAfterFedTrial: a profile asked of the process that has just
+// run a fed trial profiles the plugin's own loop; the fed inputs, spent
+// by the timed call, are not asked for again.
+func TestProfileAfterFedTrial(t *testing.T) {
+	k := &countingKEM{seen: map[string]bool{}, keys: map[string]bool{}}
+	in := &Instance{Name: "toy", Kind: KindKEM, KEM: k}
+	s, err := newServer(&Plugin{Name: "p", Instances: []*Instance{in}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	pk, sk, err := k.GenerateKey(rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var ins []*pluginv1.BenchInput
+	for i := 0; i < 4; i++ {
+		ct, _, err := k.Encapsulate(rand.Reader, pk)
+		if err != nil {
+			t.Fatal(err)
+		}
+		ins = append(ins, &pluginv1.BenchInput{Parts: [][]byte{ct}})
+	}
+	ctx := context.Background()
+	req := &pluginv1.BenchRequest{Instance: "toy", Op: OpDecaps, Samples: 2, Batch: 2}
+	prep := &pluginv1.BenchRequest{Instance: "toy", Op: OpDecaps, Samples: 2, Batch: 2, Prepare: true, Setup: [][]byte{sk}, Inputs: ins}
+	if _, err := s.Bench(ctx, prep); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Bench(ctx, req); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Bench(ctx, req); err == nil {
+		t.Error("a fed loop's inputs were used twice")
+	}
+	prof := &pluginv1.BenchRequest{Instance: "toy", Op: OpDecaps, Samples: 2, Batch: 2, Profile: true}
+	if r, err := s.Bench(ctx, prof); err != nil || len(r.Pprof) == 0 {
+		t.Errorf("profile after a fed trial: %v", err)
+	}
 }

@@ -279,6 +279,9 @@ func (s *server) bench(req *pluginv1.BenchRequest) (resp *pluginv1.BenchResponse
 	switch {
 	case len(req.Inputs) > 0 || len(req.Setup) > 0:
 		return nil, fmt.Errorf("bench %s %s: host-supplied inputs come with prepare: %w", in.ID(), op.Name, errFedInput)
+	case req.Profile && s.prepared != nil && s.prepared.fed != nil:
+		// A profile is of the plugin's own loop, prepared here: the
+		// fed loop's inputs were for one timed call, and are spent.
 	case s.prepared != nil && s.prepared.key == key && s.prepared.fed != nil:
 		if s.prepared.inputs == nil {
 			return nil, fmt.Errorf("bench %s %s: no host-supplied inputs left for the timed call: %w", in.ID(), op.Name, errFedInput)
