@@ -30,10 +30,13 @@ import (
 //     computes it is inside its samples: they total at least AgreeFrac of
 //     the box's CPU time less the empty call's, less BoundSlackNS for the
 //     clock reads between samples and the call's overhead beyond the empty
-//     loop's (an honest CTR-DRBG trial's samples were 87% of it, 2.3 ms
-//     short, in a full campaign at load 4: a check that calls an honest
-//     plugin a liar costs more than one that lets a shave of a fifth of
-//     the samples through, which moves only the shape, never the headline) (on a loaded machine samples also hold
+//     loop's: in a full campaign at load 4, honest trials' samples were
+//     down to 76% of it (BIP-340 signing: 32.1 of 42.4 ms; HKDF 75%,
+//     CTR-DRBG 87%), operations that allocate most, whose deferred
+//     garbage collection the box pays inside the call but outside the
+//     samples. A check that calls an honest plugin a liar costs more than
+//     one that lets a shave of under a third of the samples through, which
+//     moves only the shape, never the headline) (on a loaded machine samples also hold
 //     the waits for the CPU, so this bound is then loose, and the
 //     host-timed figure alone is what protects the published time);
 //   - their median per call is at least ShapeFrac of the host-timed figure:
@@ -54,7 +57,7 @@ const (
 	BoundSlackNS    = 3 * int64(time.Millisecond)
 	BoundSlackFrac  = 0.10
 	IdleSlackNS     = 10 * int64(time.Millisecond)
-	AgreeFrac       = 0.80
+	AgreeFrac       = 0.70
 	ShapeFrac       = 0.20
 	OverheadCapFrac = 0.05
 )
