@@ -63,7 +63,12 @@ func TestHostTimed(t *testing.T) {
 		{"honest, loaded", loaded, ""},
 		{"honest, blocked on page faults", faulted, ""},
 		{"honest, the call's overhead 2.3 ms above the empty loop's", overhead, ""},
-		{"honest, a collection after the loop: samples 76% of the CPU", func() Trial { tr := base; tr.HostCPUNS = tr.HostCPUNS*100/76 + tr.HostEmptyCPUNS; tr.HostWallNS = tr.HostCPUNS; return tr }(), ""},
+		{"honest, a collection after the loop: samples 76% of the CPU", func() Trial {
+			tr := base
+			tr.HostCPUNS = tr.HostCPUNS*100/76 + tr.HostEmptyCPUNS
+			tr.HostWallNS = tr.HostCPUNS
+			return tr
+		}(), ""},
 		{"samples × 0.55", scale(base, 0.55), "host-timed check"},
 		{"samples × 0.5", scale(base, 0.5), "host-timed check"},
 		{"20 ms a call × 0.6", scale(slow, 0.6), "host-timed check"},
