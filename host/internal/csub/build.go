@@ -157,22 +157,8 @@ func (b *Build) checkDuplicates() error {
 // prepare fills dir with the adapter module and the submission's files
 // under sub/.
 func (b *Build) prepare(dir string) error {
-	adapter := filepath.Join(b.Root, "plugins", "nistc")
-	ents, err := os.ReadDir(adapter)
-	if err != nil {
-		return fmt.Errorf("the adapter module: %w", err)
-	}
-	for _, e := range ents {
-		n := e.Name()
-		if e.IsDir() || strings.HasSuffix(n, "_test.go") {
-			continue
-		}
-		switch filepath.Ext(n) {
-		case ".go", ".c", ".h", ".mod", ".sum":
-			if err := copyFile(filepath.Join(adapter, n), filepath.Join(dir, n)); err != nil {
-				return err
-			}
-		}
+	if err := CopyAdapter(filepath.Join(b.Root, "plugins", "nistc"), dir); err != nil {
+		return err
 	}
 	edit := exec.Command("go", "mod", "edit", "-replace", "crucible.dev/registry="+filepath.Join(b.Root, "registry"),
 		"-replace", "crucible.dev/registry/eval="+filepath.Join(b.Root, "registry", "eval"))
@@ -243,6 +229,29 @@ func compilerVersion(cc string) string {
 	}
 	line, _, _ := strings.Cut(string(v), "\n")
 	return strings.TrimSpace(line)
+}
+
+// CopyAdapter copies an adapter module's sources (not its tests or
+// testdata) into a build directory: the module a submission's C code is
+// compiled beside.
+func CopyAdapter(adapter, dir string) error {
+	ents, err := os.ReadDir(adapter)
+	if err != nil {
+		return fmt.Errorf("the adapter module: %w", err)
+	}
+	for _, e := range ents {
+		n := e.Name()
+		if e.IsDir() || strings.HasSuffix(n, "_test.go") {
+			continue
+		}
+		switch filepath.Ext(n) {
+		case ".go", ".c", ".h", ".mod", ".sum":
+			if err := copyFile(filepath.Join(adapter, n), filepath.Join(dir, n)); err != nil {
+				return err
+			}
+		}
+	}
+	return nil
 }
 
 func copyFile(src, dst string) error {

@@ -20,6 +20,7 @@ import (
 	"sort"
 	"strings"
 
+	"crucible.dev/host/internal/csub"
 	"crucible.dev/host/internal/plugin"
 )
 
@@ -164,22 +165,8 @@ func (b *Build) collect() error {
 // sub/, one wrapper per C source (cgo compiles the package directory's .c
 // files only) and zsubmission.go describing the build.
 func (b *Build) prepare(dir string) error {
-	adapter := filepath.Join(b.Root, "plugins", "ngcc")
-	ents, err := os.ReadDir(adapter)
-	if err != nil {
-		return fmt.Errorf("the adapter module: %w", err)
-	}
-	for _, e := range ents {
-		n := e.Name()
-		if e.IsDir() || strings.HasSuffix(n, "_test.go") {
-			continue
-		}
-		switch filepath.Ext(n) {
-		case ".go", ".c", ".h", ".mod", ".sum":
-			if err := copyAdapterFile(filepath.Join(adapter, n), filepath.Join(dir, n)); err != nil {
-				return err
-			}
-		}
+	if err := csub.CopyAdapter(filepath.Join(b.Root, "plugins", "ngcc"), dir); err != nil {
+		return err
 	}
 	edit := exec.Command("go", "mod", "edit", "-replace", "crucible.dev/registry="+filepath.Join(b.Root, "registry"))
 	edit.Dir = dir
@@ -251,12 +238,4 @@ func compilerVersion() string {
 	}
 	line, _, _ := strings.Cut(string(v), "\n")
 	return strings.TrimSpace(line)
-}
-
-func copyAdapterFile(src, dst string) error {
-	data, err := os.ReadFile(src)
-	if err != nil {
-		return err
-	}
-	return os.WriteFile(dst, data, 0o644)
 }
