@@ -3,6 +3,7 @@ package campaign
 import (
 	"fmt"
 	"math"
+	mathrand "math/rand/v2"
 	"os"
 	"strconv"
 	"time"
@@ -17,9 +18,19 @@ import (
 // point is one benchmarked (instance, operation, length).
 type point struct {
 	registry.Point
-	in  *plugin.Instance
-	id  string
-	rec *evidence.Record
+	in    *plugin.Instance
+	id    string
+	rec   *evidence.Record
+	check int // the trial a fed check runs in; 0 until drawn
+}
+
+// checkTrial is the trial, of trials, in which the point's fed check runs:
+// drawn once, at random, so no process knows it is the one checked.
+func (pt *point) checkTrial(trials int) int {
+	if pt.check == 0 {
+		pt.check = 1 + mathrand.IntN(max(trials, 1))
+	}
+	return pt.check
 }
 
 // points lists what an instance is timed on: every operation, and for
@@ -341,12 +352,13 @@ func (c *Campaign) trial(pluginName string, sess *session.Session, prod *produce
 	var wrong string
 	switch {
 	case fedOp(pt) && fedFits(pt.rec.Calibration):
-		trial, wrong, err = c.fedTrial(p, prod, pt)
+		trial, wrong, err = c.fedTrial(p, prod, pt, maxFedCalls)
 	case fedOp(pt):
 		// Too fast a call by the plugin's own loop for a fed trial to
 		// time it (the call's overhead would swamp it): the figure is
-		// the plugin's loop's, checked against a fed trial.
-		if trial, err = c.timedTrial(p, pt.id, pt); err == nil {
+		// the plugin's loop's, checked against a fed trial in one trial
+		// the host draws, which the plugin's fresh process cannot tell.
+		if trial, err = c.timedTrial(p, pt.id, pt); err == nil && t == pt.checkTrial(c.cfg.Trials) {
 			wrong, err = c.fedCheck(p, prod, pt, trial)
 		}
 	default:
