@@ -6,7 +6,7 @@ PKGS    := $(addsuffix /...,$(MODULES))
 
 # test: everything CI runs.
 test: fmt vet lint check-proto
-	go test -count=1 -timeout 30m $(PKGS)
+	go test -count=1 -timeout 60m $(PKGS)
 	# sntrup's portable code as a purego build compiles it (its tests rerun
 	# the dispatched, plain-AVX2 and portable paths themselves).
 	go test -count=1 -tags purego ./plugins/sntrup/...
