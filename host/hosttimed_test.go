@@ -82,9 +82,11 @@ func TestHostTimedForgedSamples(t *testing.T) {
 		if m == "hostile-fattail" && quiet[m] > 0 && flagged[m] < quiet[m] {
 			t.Errorf("%s: %d quiet trials, %d flagged", m, quiet[m], flagged[m])
 		}
-		// Same work, same host-timed figure, whatever the samples said
-		// (30% for what a loaded machine does to one process's caches).
-		if got := median(figures[m]); got < 0.7*ref || got > 1.3*ref {
+		// Same work, so no lower a host-timed figure, whatever the samples
+		// said (30% for what a loaded machine does to one process's caches;
+		// above, only a sanity bound: contention raises CPU time too, and
+		// a forged figure could only be raised by its own work).
+		if got := median(figures[m]); got < 0.7*ref || got > 2*ref {
 			t.Errorf("%s: host-timed %.0f ns a call, its honest twin %.0f", m, got, ref)
 		}
 		t.Logf("%s: host-timed %.0f ns a call (honest twin %.0f), %d of %d trials flagged, %d quiet", m, median(figures[m]), ref, flagged[m], len(figures[m]), quiet[m])
