@@ -130,3 +130,43 @@ func TestHostTimedHonestUnderLoad(t *testing.T) {
 		t.Logf("%s: %d trials beside %d hog threads, none flagged, host-timed median %.0f ns a call", p, len(f), len(hogs), median(f))
 	}
 }
+
+// TestHostTimedStallRetried: an honest plugin whose first timed call in
+// each process stalls 60 ms outside its samples, as one can on a loaded
+// machine, is run again and not flagged, and the retry is in the evidence;
+// a plugin that sleeps in every call is still flagged. (On a machine so
+// loaded that every call is retried as disturbed, the stalled call is
+// retried either way: TestKeepTrial checks the rule alone.)
+func TestHostTimedStallRetried(t *testing.T) {
+	dir := hostileDir(t, "stallonce", "sleeper")
+	out := filepath.Join(t.TempDir(), "r")
+	args := quick(dir, out, "--suite", "all", "--trials", "3", "--trial-target", "20ms")
+	args[0] = "bench"
+	code, log := runHost(t, args...)
+	if code != 1 {
+		t.Fatalf("exit %d, want 1 (the sleeper)\n%s", code, log)
+	}
+	s := readSummary(t, out)
+	if f := findingsOf(s.Findings, "hostile-stallonce"); f != "" {
+		t.Errorf("an honest plugin that stalled once is flagged:\n%s", f)
+	}
+	if !hasFinding(s.Findings, "hostile-sleeper", "neither ran nor waited") {
+		t.Errorf("the sleeper is not flagged; findings:\n%s", findingsOf(s.Findings, "hostile-sleeper"))
+	}
+	run, err := evidence.Load(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	kept, retried := 0, 0
+	for _, r := range run.Records {
+		for _, tr := range r.Trials {
+			if r.Plugin == "hostile-stallonce" {
+				kept++
+				retried += tr.Retries
+			}
+		}
+	}
+	if kept != 3 || retried < 3 {
+		t.Errorf("hostile-stallonce: %d trials kept, %d retries, want 3 and at least one each", kept, retried)
+	}
+}

@@ -298,7 +298,7 @@ func randInt(n int) int {
 
 // fedTrial is timedTrial on host-made inputs: the producer makes the key
 // and the warm-up inputs, the timed process prepares and warms the loop,
-// and each timed call (the retries of a disturbed one included) runs on
+// and each timed call (retries included) runs on
 // fresh inputs whose outputs the host checks. wrong says why an output
 // was wrong, naming the call; the trial is then no evidence.
 func (c *Campaign) fedTrial(p *plugin.Process, prod *producer, pt *point, most int64) (trial evidence.Trial, wrong string, err error) {
@@ -339,15 +339,9 @@ func (c *Campaign) fedTrial(p *plugin.Process, prod *producer, pt *point, most i
 		if wrong, err := l.check(ins, outs); wrong != "" || err != nil {
 			return trial, wrong, err
 		}
-		if !w.Disturbed || try == maxRetries {
-			c.noise.trials++
-			if w.Disturbed {
-				c.noise.disturbed++
-			}
-			trial.Noise, trial.Retries, trial.HostEmptyCPUNS = &w, try, empty
+		if c.keepTrial(&trial, w, try, empty) {
 			return trial, "", nil
 		}
-		c.noise.retried++
 	}
 }
 

@@ -23,6 +23,7 @@ var timingModes = map[string]bool{
 	"shave90":    true, // the honest work, samples × 0.9
 	"shave55":    true, // the honest work, samples × 0.55
 	"fattail":    true, // the honest work, every sample 1 ns but the last, which holds the true sum
+	"stallonce":  true, // the honest work, but the process's first timed call stalls 60 ms, as an honest one can on a loaded machine
 }
 
 // timingWork is the hash iterations of one call: fixed work, so a call
@@ -37,7 +38,8 @@ func timingWork(mode string) int {
 // timing serves a timing mode.
 type timing struct {
 	pluginv1.UnimplementedPluginServer
-	mode string
+	mode  string
+	timed int // timed calls of the operation so far
 }
 
 // serveTiming serves the mode, if it is a timing mode; it does not return
@@ -76,6 +78,8 @@ func (m *timing) Bench(_ context.Context, req *pluginv1.BenchRequest) (*pluginv1
 	work := timingWork(m.mode)
 	if req.Op == registry.OpEmpty {
 		work = 0 // the host's calibration: as honest as registry.Serve's
+	} else if m.timed++; m.mode == "stallonce" && m.timed == 1 {
+		time.Sleep(60 * time.Millisecond) // outside the samples: neither running nor runnable
 	}
 	var sum int64
 	for i := int64(0); i < req.Samples; i++ {
