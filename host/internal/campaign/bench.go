@@ -21,7 +21,8 @@ type point struct {
 	in    *plugin.Instance
 	id    string
 	rec   *evidence.Record
-	check int // the trial a fed check runs in; 0 until drawn
+	check int     // the trial a fed check runs in; 0 until drawn
+	fed   *fedSet // the inputs of the point's fed trials, made once
 }
 
 // checkTrial is the trial, of trials, in which the point's fed check runs:
