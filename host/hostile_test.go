@@ -16,6 +16,7 @@ import (
 	"time"
 
 	"crucible.dev/host/internal/evidence"
+	"crucible.dev/registry/testenv"
 )
 
 // hostileDir makes a plugin directory holding x25519 and the hostile
@@ -238,7 +239,7 @@ func TestHostileContained(t *testing.T) {
 // by an ordinary user: the unprivileged path is the main one.
 func TestHostileContainedAsUser(t *testing.T) {
 	if os.Getuid() != 0 {
-		t.Skip("needs root to start the host as another user")
+		testenv.Skip(t, "needs root to start the host as another user")
 	}
 	dir := hostileDir(t, "escape")
 	base := t.TempDir()

@@ -16,23 +16,21 @@ import (
 	"time"
 
 	"crucible.dev/host/internal/evidence"
+	"crucible.dev/registry/testenv"
 )
 
 // TestSlurmCampaign runs a plan on a one-node Slurm cluster started on this
 // machine (munged, slurmctld and slurmd as root, on loopback ports, with a
 // slurm.conf and a munge key of its own) and checks that the merged shards
 // equal a direct run. tools/setup.sh installs Slurm and munge; the test
-// installs nothing. Where it cannot run it says why and skips, unless
-// CRUCIBLE_REQUIRE_SLURM is set (CI sets it), where that is a failure.
+// installs nothing. Where it cannot run it says why and skips, except under
+// CI (testenv), where that is a failure.
 func TestSlurmCampaign(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts a Slurm cluster and runs a campaign")
 	}
 	if why := slurmMissing(); why != "" {
-		if os.Getenv("CRUCIBLE_REQUIRE_SLURM") != "" {
-			t.Fatalf("CRUCIBLE_REQUIRE_SLURM is set but %s", why)
-		}
-		t.Skipf("no one-node Slurm cluster here: %s (tools/setup.sh installs slurm-wlm and munge; run as root)", why)
+		testenv.Skipf(t, "no one-node Slurm cluster here: %s (tools/setup.sh installs slurm-wlm and munge; run as root)", why)
 	}
 	host, x25519 := build(t)
 	plugins := t.TempDir()

@@ -10,6 +10,8 @@ import (
 	"time"
 
 	"golang.org/x/sys/cpu"
+
+	"crucible.dev/registry/testenv"
 )
 
 // TestSystemsSiteEndToEnd measures Amoeba twice, as system x86_1 and as
@@ -26,7 +28,7 @@ func TestSystemsSiteEndToEnd(t *testing.T) {
 		}
 	}
 	if bin == "" {
-		t.Skip("chromium not installed: run tools/setup.sh")
+		testenv.Skip(t, "chromium not installed: run tools/setup.sh")
 	}
 	plugins := t.TempDir()
 	if out, err := exec.Command("go", "build", "-o", filepath.Join(plugins, "crucible-plugin-amoeba"), "../plugins/amoeba").CombinedOutput(); err != nil {

@@ -8,6 +8,7 @@ import (
 
 	"crucible.dev/registry"
 	"crucible.dev/registry/eval/vectors"
+	"crucible.dev/registry/testenv"
 )
 
 // Every vector file the plugin declares passes in-process, through the
@@ -18,7 +19,7 @@ func TestDeclaredVectors(t *testing.T) {
 			t.Run(in.ID()+"/"+v.Name, func(t *testing.T) {
 				res, err := vectors.ReplayVectorFile(v, registry.Local(in))
 				if errors.Is(err, vectors.ErrUnavailable) {
-					t.Skip(err)
+					testenv.Skip(t, err)
 				}
 				if err != nil {
 					t.Fatal(err)

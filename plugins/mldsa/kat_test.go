@@ -11,6 +11,7 @@ import (
 	"crucible.dev/registry/eval/catalog"
 	"crucible.dev/registry/eval/katcheck"
 	"crucible.dev/registry/eval/vectors"
+	"crucible.dev/registry/testenv"
 )
 
 // TestNISTRSP generates the .rsp file of every implementation that can
@@ -71,7 +72,7 @@ func TestVectors(t *testing.T) {
 				res, err := s.Check(in.Name, r)
 				switch {
 				case errors.Is(err, vectors.ErrUnavailable):
-					t.Skipf("vectors unavailable: %v", err)
+					testenv.Skipf(t, "vectors unavailable: %v", err)
 				case errors.Is(err, vectors.ErrUnsupported):
 					features, ferr := r.Run(mldsa.OpFeatures, nil, nil)
 					if ferr != nil || !declaresMissing(features, err) {

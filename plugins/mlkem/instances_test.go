@@ -17,6 +17,7 @@ import (
 	"crucible.dev/registry/eval/catalog"
 	"crucible.dev/registry/eval/katcheck"
 	"crucible.dev/registry/eval/vectors"
+	"crucible.dev/registry/testenv"
 )
 
 var long = os.Getenv("CRUCIBLE_LONG") == "1"
@@ -62,7 +63,7 @@ func TestVectorSources(t *testing.T) {
 			t.Run(in.ID()+"/"+src.Name, func(t *testing.T) {
 				res, err := src.Check(in.Name, registry.Local(in))
 				if errors.Is(err, vectors.ErrUnavailable) {
-					t.Skipf("vectors unavailable: %v", err)
+					testenv.Skipf(t, "vectors unavailable: %v", err)
 				}
 				if err != nil {
 					t.Fatal(err)
@@ -102,7 +103,7 @@ func TestACVPSeedFormCoverage(t *testing.T) {
 		}
 		res, err := src.Check(in.Name, registry.Local(in))
 		if errors.Is(err, vectors.ErrUnavailable) {
-			t.Skip(err)
+			testenv.Skip(t, err)
 		}
 		if err != nil {
 			t.Fatal(err)

@@ -9,21 +9,21 @@ import (
 
 	"crucible.dev/plugins/secp256k1/secp256k1"
 	"crucible.dev/registry"
+	"crucible.dev/registry/testenv"
 )
 
-// TestGoCRatios measures each Go implementation against libsecp256k1 on
+// BenchmarkGoCRatios measures each Go implementation against libsecp256k1 on
 // the same operation in interleaved rounds (Go, C, C, Go), so load from
 // other processes on a shared machine falls on both sides of each ratio;
 // it logs the median time of each side and the median of the per-round
-// ratios. It takes about a minute, so it runs only with CRUCIBLE_LONG=1:
+// ratios. It takes about a minute: a measurement, so a benchmark, run once
+// whatever b.N is:
 //
-//	CRUCIBLE_LONG=1 go test -run TestGoCRatios -v .
+//	go test -run XXX -bench GoCRatios -benchtime 1x -v .
 //
 // CRUCIBLE_RATIO_IMPL=crucible keeps the rows of one implementation.
-func TestGoCRatios(t *testing.T) {
-	if os.Getenv("CRUCIBLE_LONG") == "" {
-		t.Skip("set CRUCIBLE_LONG=1 to measure Go/C ratios")
-	}
+func BenchmarkGoCRatios(b *testing.B) {
+	t := b
 	only := os.Getenv("CRUCIBLE_RATIO_IMPL") // e.g. crucible: only that implementation's rows
 	ins := map[string]*registry.Instance{}
 	for _, in := range available(t) {
@@ -64,7 +64,7 @@ func TestGoCRatios(t *testing.T) {
 		}
 		goIn, cIn := ins[c.name+"/"+c.impl], ins[c.name+"/"+secp256k1.ImplLibsecp]
 		if goIn == nil || cIn == nil {
-			t.Skipf("%s: needs both %s and %s", c.name, c.impl, secp256k1.ImplLibsecp)
+			testenv.Skipf(t, "%s: needs both %s and %s", c.name, c.impl, secp256k1.ImplLibsecp)
 		}
 		var bodies [2]func() error
 		for i, in := range []*registry.Instance{goIn, cIn} {

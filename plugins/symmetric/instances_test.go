@@ -10,6 +10,7 @@ import (
 	"crucible.dev/registry"
 	"crucible.dev/registry/eval/catalog"
 	"crucible.dev/registry/eval/vectors"
+	"crucible.dev/registry/testenv"
 )
 
 var long = os.Getenv("CRUCIBLE_LONG") == "1"
@@ -26,7 +27,7 @@ func TestVectors(t *testing.T) {
 			t.Run(in.ID()+"/"+src.Name, func(t *testing.T) {
 				res, err := src.Check(in.Name, registry.Local(in))
 				if errors.Is(err, vectors.ErrUnavailable) {
-					t.Skipf("%s: %v", src.Name, err)
+					testenv.Skipf(t, "%s: %v", src.Name, err)
 				}
 				if err != nil {
 					t.Fatal(err)

@@ -8,6 +8,7 @@ import (
 
 	"crucible.dev/registry"
 	"crucible.dev/registry/eval/vectors"
+	"crucible.dev/registry/testenv"
 )
 
 func TestVectors(t *testing.T) {
@@ -16,7 +17,7 @@ func TestVectors(t *testing.T) {
 		t.Run(src.Name, func(t *testing.T) {
 			res, err := src.Check(in.Name, registry.Local(in))
 			if errors.Is(err, vectors.ErrUnavailable) {
-				t.Skipf("%s: %v", src.Name, err)
+				testenv.Skipf(t, "%s: %v", src.Name, err)
 			}
 			if err != nil {
 				t.Fatal(err)

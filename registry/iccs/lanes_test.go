@@ -8,11 +8,13 @@ import (
 	"testing"
 
 	"github.com/emmansun/gmsm/sm3"
+
+	"crucible.dev/registry/testenv"
 )
 
 func TestBlock16(t *testing.T) {
 	if !useLanes {
-		t.Skip("no lane kernel on this CPU")
+		testenv.SkipCPU(t, "AVX-512 (the lane kernel)")
 	}
 	r := rand.New(rand.NewPCG(1, 2))
 	for range 20 {
@@ -296,7 +298,7 @@ func BenchmarkPseudoHash(b *testing.B) {
 // BenchmarkBlock16 is one call of the lane kernel: sixteen compressions.
 func BenchmarkBlock16(b *testing.B) {
 	if !useLanes {
-		b.Skip("no lane kernel on this CPU")
+		testenv.SkipCPU(b, "AVX-512 (the lane kernel)")
 	}
 	var l lanes
 	for b.Loop() {
@@ -307,7 +309,7 @@ func BenchmarkBlock16(b *testing.B) {
 // BenchmarkBlock8 is one call of the 8-lane kernel: eight compressions.
 func BenchmarkBlock8(b *testing.B) {
 	if !useLanes {
-		b.Skip("no lane kernel on this CPU")
+		testenv.SkipCPU(b, "AVX-512 (the lane kernel)")
 	}
 	var l lanes
 	for b.Loop() {

@@ -5,6 +5,8 @@ import (
 	"sync/atomic"
 	"testing"
 	"time"
+
+	"crucible.dev/registry/testenv"
 )
 
 func TestParse(t *testing.T) {
@@ -57,7 +59,7 @@ func TestGrade(t *testing.T) {
 // its trials with.
 func TestHogIsSeen(t *testing.T) {
 	if Read().StallUS < 0 {
-		t.Skip("no /proc/pressure/cpu: the run-queue fallback is covered by TestBetween")
+		testenv.Skip(t, "no /proc/pressure/cpu: the run-queue fallback is covered by TestBetween")
 	}
 	// More threads than CPUs: the Go scheduler runs at most GOMAXPROCS
 	// goroutines at once, so raise it for the hog to reach the kernel.

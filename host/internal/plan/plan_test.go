@@ -5,6 +5,8 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
+
+	"crucible.dev/registry/testenv"
 )
 
 var sample = Plan{Name: "crucible", Shards: 3, Host: "/opt/crucible/host", Dir: "/srv/crucible",
@@ -67,7 +69,7 @@ func TestSlurm(t *testing.T) {
 func TestShardCommandPinsTheAllocatedCore(t *testing.T) {
 	out, err := exec.Command("sh", "-c", pinnedCPU+`; echo "$cpu"`).Output()
 	if err != nil {
-		t.Skipf("no /proc here: %v", err)
+		testenv.Skipf(t, "no /proc here: %v", err)
 	}
 	if cpu := strings.TrimSpace(string(out)); cpu == "" || strings.Trim(cpu, "0123456789") != "" {
 		t.Fatalf("the allocated core is %q, want a CPU number", cpu)

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"crucible.dev/host/internal/sandbox"
+	"crucible.dev/registry/testenv"
 )
 
 // TestMain lets the test binary serve as the sandbox's first step, as the
@@ -111,7 +112,7 @@ func launchers(t *testing.T) map[string]*sandbox.Launcher {
 	case err == nil:
 		t.Cleanup(sb.Close)
 		out["sandboxed"] = sb
-	case os.Getenv("CRUCIBLE_CI") != "" || os.Getenv("CRUCIBLE_REQUIRE_SANDBOX") != "":
+	case testenv.CI():
 		t.Fatalf("sandbox required: %v", err)
 	default:
 		t.Logf("sandboxed case not run: %v", err)

@@ -13,6 +13,7 @@ import (
 	"time"
 
 	"crucible.dev/host/internal/evidence/evidencetest"
+	"crucible.dev/registry/testenv"
 )
 
 // chromium finds Debian's chromium (tools/setup.sh installs it for CI).
@@ -23,7 +24,7 @@ func chromium(t *testing.T) string {
 			return p
 		}
 	}
-	t.Skip("chromium not installed: run tools/setup.sh (apt-get install chromium) to test the HTML report in a browser")
+	testenv.Skip(t, "chromium not installed: run tools/setup.sh (apt-get install chromium) to test the HTML report in a browser")
 	return ""
 }
 

@@ -3,6 +3,8 @@ package amoeba
 import (
 	"math"
 	"testing"
+
+	"crucible.dev/registry/testenv"
 )
 
 // interval is a closed range of int64 values one position can hold.
@@ -113,7 +115,7 @@ func TestInverseNTTBounds(t *testing.T) {
 // int16 input (including the extremes), the inverse on polyMul's range.
 func TestNTTKernelsMatchGo(t *testing.T) {
 	if !useAVX2 {
-		t.Skip("AVX2 kernels not in use here")
+		testenv.SkipCPU(t, "AVX2")
 	}
 	x := uint64(0x9e3779b97f4a7c15)
 	next := func() uint64 {
@@ -156,7 +158,7 @@ func TestNTTKernelsMatchGo(t *testing.T) {
 // the extremes included (its int64 sums are exact whatever the inputs).
 func TestPolyMulKernelMatchesGo(t *testing.T) {
 	if !useAVX2 {
-		t.Skip("AVX2 kernels not in use here")
+		testenv.SkipCPU(t, "AVX2")
 	}
 	x := uint64(0x243f6a8885a308d3)
 	for _, p := range All {

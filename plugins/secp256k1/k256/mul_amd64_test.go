@@ -7,6 +7,8 @@ import (
 	"os"
 	"os/exec"
 	"testing"
+
+	"crucible.dev/registry/testenv"
 )
 
 // TestPortableDispatch runs the assembly entry points with the CPU check
@@ -14,7 +16,7 @@ import (
 // assembly's results.
 func TestPortableDispatch(t *testing.T) {
 	if !useADX {
-		t.Skip("the assembly does not run here: the portable path is the only one")
+		testenv.SkipCPU(t, "ADX and BMI2")
 	}
 	r := rand.New(rand.NewPCG(11, 12))
 	defer func() { useADX = true }()

@@ -3,12 +3,18 @@ package libsecp256k1
 import (
 	"bytes"
 	"encoding/hex"
+	"errors"
 	"testing"
+
+	"crucible.dev/registry/testenv"
 )
 
 func load(t testing.TB) {
 	if err := Load(); err != nil {
-		t.Skipf("libsecp256k1 absent: %v", err)
+		if errors.Is(err, ErrNoCgo) {
+			t.Skipf("libsecp256k1 cannot be called without cgo: %v", err)
+		}
+		testenv.Skipf(t, "libsecp256k1 absent: %v", err)
 	}
 }
 

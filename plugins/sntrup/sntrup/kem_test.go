@@ -8,6 +8,8 @@ import (
 	mrand "math/rand/v2"
 	"slices"
 	"testing"
+
+	"crucible.dev/registry/testenv"
 )
 
 // TestImplicitRejection tampers with ciphertexts and checks that
@@ -82,7 +84,7 @@ func TestSizes(t *testing.T) {
 // inputs a valid run never produces (unused codes, values beyond a radix).
 func TestPathsAgree(t *testing.T) {
 	if !useAVX2 {
-		t.Skip("only the portable path is available here")
+		testenv.SkipCPU(t, "AVX2")
 	}
 	defer func() { useAVX2 = true }()
 	both := func(f func() ([]byte, error)) (avx2, portable []byte, err1, err2 error) {

@@ -6,13 +6,15 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"crucible.dev/registry/testenv"
 )
 
 // TestNTTProduct checks the NTT products against the Toom-Cook product
 // and the schoolbook one on random and extreme operands, for every set.
 func TestNTTProduct(t *testing.T) {
 	if !useAVX2 {
-		t.Skip("no AVX2")
+		testenv.SkipCPU(t, "AVX2")
 	}
 	r := rand.New(rand.NewPCG(31, 32))
 	for _, ps := range All {

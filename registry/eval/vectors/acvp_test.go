@@ -3,13 +3,15 @@ package vectors
 import (
 	"errors"
 	"testing"
+
+	"crucible.dev/registry/testenv"
 )
 
 func loadACVPOrSkip(t *testing.T, alg string) []ACVPVectorSet {
 	t.Helper()
 	sets, err := LoadACVP(alg)
 	if errors.Is(err, ErrUnavailable) {
-		t.Skipf("ACVP vectors unavailable: %v", err)
+		testenv.Skipf(t, "ACVP vectors unavailable: %v", err)
 	}
 	if err != nil {
 		t.Fatal(err)
