@@ -323,12 +323,9 @@ func (c *Campaign) fedTrial(p *plugin.Process, prod *producer, pt *point, most i
 	// is prepared (a process keeps one prepared loop).
 	empty := p.EmptyCPU(pt.id, cal)
 	for try := 0; ; try++ {
-		ins := set.ins
-		if try > 0 {
-			// This process has seen the set: a retry gets inputs of its own.
-			if ins, err = l.inputs(n, forgeries(pt.Op, n)); err != nil {
-				return trial, "", err
-			}
+		ins, err := set.inputs(try)
+		if err != nil {
+			return trial, "", err
 		}
 		// The inputs go with the preparation, a call of its own, so the
 		// timed call is the loop alone; a retry prepares (and warms up)
@@ -356,15 +353,31 @@ func (c *Campaign) fedTrial(p *plugin.Process, prod *producer, pt *point, most i
 // set: making the inputs was most of a fed trial's time (296 whole X25519
 // exchanges took 530 to 700 ms, against 20 ms for the timed loop), and a
 // memoiser cannot carry answers from one process to the next. Each timed
-// call of a process still gets an input that process has not seen.
+// call of a process still gets an input that process has not seen: the
+// k-th try of a trial (a retry of a disturbed call) gets the k-th batch,
+// made when first needed (at load 9, with every call retried twice,
+// making fresh inputs for each retry took most of a campaign's time).
 type fedSet struct {
-	l         *fedLoop
-	warm, ins []fedInput
-	n         int
+	l    *fedLoop
+	warm []fedInput
+	ins  [][]fedInput // by try
+	n    int
 }
 
-// newFedSet has the producer make a fed loop's key, warm-up inputs and n
-// timed inputs.
+// inputs returns the batch of timed inputs for the try-th try.
+func (s *fedSet) inputs(try int) ([]fedInput, error) {
+	for len(s.ins) <= try {
+		ins, err := s.l.inputs(s.n, forgeries(s.l.op, s.n))
+		if err != nil {
+			return nil, err
+		}
+		s.ins = append(s.ins, ins)
+	}
+	return s.ins[try], nil
+}
+
+// newFedSet has the producer make a fed loop's key and warm-up inputs,
+// for batches of n timed inputs.
 func newFedSet(prod *producer, pt *point, n int) (*fedSet, error) {
 	r, err := prod.runner(pt.id)
 	if err != nil {
@@ -378,11 +391,7 @@ func newFedSet(prod *producer, pt *point, n int) (*fedSet, error) {
 	if err != nil {
 		return nil, err
 	}
-	ins, err := l.inputs(n, forgeries(pt.Op, n))
-	if err != nil {
-		return nil, err
-	}
-	return &fedSet{l: l, warm: warm, ins: ins, n: n}, nil
+	return &fedSet{l: l, warm: warm, n: n}, nil
 }
 
 // partsOf is the inputs' parts, as the wire carries them.
