@@ -283,6 +283,9 @@ func (c *Campaign) startWith(s *plugin.Source, cnt *sandbox.Counter, fresh bool)
 	}
 	return p, func() {
 		p.Kill()
+		if ev := p.LimitsReached(); ev != "" {
+			c.finding(evidence.Finding{Plugin: s.Name, What: "limits", Detail: ev})
+		}
 		lf.Close()
 		evidence.Note(lp) // the log as the host wrote it, for the manifest
 	}, nil

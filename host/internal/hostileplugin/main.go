@@ -43,6 +43,11 @@ func main() {
 		time.Sleep(time.Hour)
 		return
 	}
+	if len(os.Args) == 3 && os.Args[1] == hogArg {
+		mib, _ := strconv.Atoi(os.Args[2])
+		hog(mib)
+		return
+	}
 	mode := strings.TrimPrefix(filepath.Base(os.Args[0]), "crucible-plugin-hostile-")
 	if serveMalformed(mode) || serveTiming(mode) {
 		return
@@ -66,6 +71,10 @@ func main() {
 		breaches = append(breaches, fill(os.Getenv("PLUGIN_UNIX_SOCKET_DIR")))
 	case "threads":
 		breaches = append(breaches, threads())
+	case "memchildren":
+		breaches = append(breaches, memChildren())
+	case "forkbomb":
+		breaches = append(breaches, forkBomb())
 	}
 	note := "none"
 	if len(breaches) > 0 {
