@@ -6,6 +6,7 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+	"time"
 
 	"crucible.dev/host/internal/evidence"
 	"crucible.dev/host/internal/sandbox"
@@ -69,4 +70,37 @@ func TestBoxLimits(t *testing.T) {
 	if p, err := os.ReadFile(filepath.Join(out, "report", "index.html")); err != nil || !strings.Contains(string(p), "limits: "+string(c.Sandbox.LimitedBy)) {
 		t.Errorf("the report's index does not say what limits the box (%v)", err)
 	}
+}
+
+// TestPluginBudget runs a plugin whose every call takes half a second,
+// well within --call-timeout, under --plugin-budget 6s: the host kills it
+// once its budget is spent, says so in one finding, and measures the
+// plugin after it.
+func TestPluginBudget(t *testing.T) {
+	dir := hostileDir(t, "slowcalls")
+	out := filepath.Join(t.TempDir(), "r")
+	start := time.Now()
+	code, log := runHost(t, quick(dir, out, "--suite", "all", "--call-timeout", "5s", "--plugin-budget", "6s")...)
+	took := time.Since(start)
+	if code != 1 {
+		t.Fatalf("exit %d, want 1\n%s", code, log)
+	}
+	s := readSummary(t, out)
+	if !hasFinding(s.Findings, "hostile-slowcalls", "--plugin-budget 6s") {
+		t.Errorf("no finding says the budget ran out:\n%s", findingsOf(s.Findings, "hostile-slowcalls"))
+	}
+	x := false
+	for _, in := range s.Instances {
+		if in.Plugin == "x25519" {
+			x = in.KAT == "pass" && len(in.Ops) > 0
+		}
+	}
+	if !x {
+		t.Errorf("x25519 after the slow plugin was not measured\n%s", log)
+	}
+	var pi evidence.PluginInfo
+	if err := evidence.ReadJSON(evidence.PluginPath(out, "hostile-slowcalls"), &pi); err != nil || !hasFinding(pi.Findings, "hostile-slowcalls", "--plugin-budget") {
+		t.Errorf("plugins/hostile-slowcalls.json does not name the budget finding (%v): %+v", err, pi.Findings)
+	}
+	t.Logf("the campaign took %v", took.Round(time.Second))
 }

@@ -72,6 +72,7 @@ type Campaign struct {
 	late         []lateJudgement             // verdicts on implementations that ran before their reference
 	early        map[string]*evidence.Record // points calibrated in the plugin's first process, by pointKey
 	builds       map[*plugin.Source]*build   // plugin builds started, by source
+	budget       *budget                     // of the plugin being evaluated; nil for none
 }
 
 // RobustLine is one instance's robustness counts.
@@ -213,6 +214,9 @@ func (c *Campaign) Run(srcs []plugin.Source) ([]evidence.Finding, error) {
 }
 
 func (c *Campaign) finding(f evidence.Finding) {
+	if c.budget != nil && c.budget.silenced(f) {
+		return
+	}
 	c.findings = append(c.findings, f)
 	c.cfg.Progress.Finding(f)
 }
@@ -268,6 +272,10 @@ func (c *Campaign) startWith(s *plugin.Source, cnt *sandbox.Counter, fresh bool)
 	if cnt != nil {
 		o.Counter, o.Limits = cnt, countLimits(o.Limits)
 	}
+	if err := c.budget.admit(); err != nil {
+		lf.Close()
+		return nil, nil, err
+	}
 	if c.cfg.Lock != nil {
 		sum, ok := c.cfg.Lock[s.Name]
 		if !ok {
@@ -281,6 +289,7 @@ func (c *Campaign) startWith(s *plugin.Source, cnt *sandbox.Counter, fresh bool)
 		lf.Close()
 		return nil, nil, err
 	}
+	c.budget.track(p)
 	return p, func() {
 		p.Kill()
 		if ev := p.LimitsReached(); ev != "" {
@@ -295,6 +304,7 @@ func (c *Campaign) startWith(s *plugin.Source, cnt *sandbox.Counter, fresh bool)
 // is built while this one's untimed steps run.
 func (c *Campaign) runPlugin(s *plugin.Source, next *plugin.Source) {
 	c.cfg.Progress.Plugin(s.Name)
+	defer c.startBudget(s.Name)()
 	c.startBuild(next)
 	sess, err := session.Start(s, c.start)
 	if err != nil {

@@ -114,3 +114,12 @@ func envInt(name string, def int) int {
 	}
 	return def
 }
+
+// pace, in mode "slowcalls", makes every operation take
+// CRUCIBLE_HOSTILE_CALL_MS milliseconds (500 by default): each call stays
+// within the host's call deadline, the plugin's whole evaluation does not.
+func pace(mode string) {
+	if mode == "slowcalls" {
+		time.Sleep(time.Duration(envInt("CRUCIBLE_HOSTILE_CALL_MS", 500)) * time.Millisecond)
+	}
+}

@@ -215,7 +215,8 @@ type standIn struct {
 	calls          int
 }
 
-func (*standIn) GenerateKey(rand io.Reader) (pk, sk []byte, err error) {
+func (k *standIn) GenerateKey(rand io.Reader) (pk, sk []byte, err error) {
+	pace(k.mode)
 	sk = make([]byte, skLen)
 	if _, err := io.ReadFull(rand, sk); err != nil {
 		return nil, nil, err
@@ -224,6 +225,7 @@ func (*standIn) GenerateKey(rand io.Reader) (pk, sk []byte, err error) {
 }
 
 func (k *standIn) Encapsulate(rand io.Reader, pk []byte) (ct, ss []byte, err error) {
+	pace(k.mode)
 	ct = make([]byte, ctLen)
 	if _, err := io.ReadFull(rand, ct); err != nil {
 		return nil, nil, err
@@ -232,6 +234,7 @@ func (k *standIn) Encapsulate(rand io.Reader, pk []byte) (ct, ss []byte, err err
 }
 
 func (k *standIn) Decapsulate(sk, ct []byte) ([]byte, error) {
+	pace(k.mode)
 	if len(sk) != skLen || len(ct) != ctLen {
 		return nil, fmt.Errorf("decaps: sk %d bytes, ct %d bytes", len(sk), len(ct))
 	}
