@@ -265,7 +265,7 @@ func (b *boxCgroup) kill() {
 // killCgroupProcs kills the processes in cgroup dir until none is left
 // (one may fork meanwhile), for at most a second.
 func killCgroupProcs(dir string) {
-	for i := 0; i < 100; i++ {
+	for i := 0; i < 1000; i++ {
 		b, err := os.ReadFile(filepath.Join(dir, "cgroup.procs"))
 		if err != nil || len(strings.TrimSpace(string(b))) == 0 {
 			return
@@ -275,7 +275,7 @@ func killCgroupProcs(dir string) {
 				syscall.Kill(pid, syscall.SIGKILL)
 			}
 		}
-		time.Sleep(10 * time.Millisecond)
+		time.Sleep(time.Millisecond)
 	}
 }
 
@@ -294,12 +294,12 @@ func (b *boxCgroup) remove() {
 // rmdirWait removes an empty cgroup, waiting up to a second for its
 // last processes to be gone.
 func rmdirWait(d string) {
-	for i := 0; i < 100; i++ {
+	for i := 0; i < 1000; i++ {
 		err := syscall.Rmdir(d)
 		if err == nil || errors.Is(err, syscall.ENOENT) {
 			return
 		}
-		time.Sleep(10 * time.Millisecond)
+		time.Sleep(time.Millisecond)
 	}
 }
 
