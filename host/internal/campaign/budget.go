@@ -70,26 +70,33 @@ func (b *budget) ran() bool {
 	return b.expired
 }
 
-// admit lets a process of the plugin be started, unless the budget ran
-// out.
-func (b *budget) admit() error {
+// start starts a process of the plugin, unless the budget ran out, and
+// adds it to those killed when it does (at once, if it ran out while the
+// process started). A nil budget only starts it.
+func (b *budget) start(s plugin.Source, o plugin.Options) (*plugin.Process, error) {
 	if b.ran() {
-		return fmt.Errorf("plugin %s: --plugin-budget %v spent", b.plugin, b.limit)
+		return nil, fmt.Errorf("plugin %s: --plugin-budget %v spent", b.plugin, b.limit)
 	}
-	return nil
-}
-
-// track adds a started process to those killed when the budget runs out
-// (at once, if it ran out while the process started).
-func (b *budget) track(p *plugin.Process) {
-	if b == nil {
-		return
+	p, err := plugin.Start(s, o)
+	if err != nil || b == nil {
+		return p, err
 	}
 	b.mu.Lock()
 	defer b.mu.Unlock()
 	b.procs = append(b.procs, p)
 	if b.expired {
 		p.KillBox()
+	}
+	return p, nil
+}
+
+// stop kills a process of plugin name and records a finding when the
+// kernel enforced one of its box's limits (processes killed for memory,
+// forks refused): only its cgroup sees those.
+func (c *Campaign) stop(name string, p *plugin.Process) {
+	p.Kill()
+	if ev := p.LimitsReached(); ev != "" {
+		c.finding(evidence.Finding{Plugin: name, What: "limits", Detail: ev})
 	}
 }
 

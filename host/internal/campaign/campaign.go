@@ -272,10 +272,6 @@ func (c *Campaign) startWith(s *plugin.Source, cnt *sandbox.Counter, fresh bool)
 	if cnt != nil {
 		o.Counter, o.Limits = cnt, countLimits(o.Limits)
 	}
-	if err := c.budget.admit(); err != nil {
-		lf.Close()
-		return nil, nil, err
-	}
 	if c.cfg.Lock != nil {
 		sum, ok := c.cfg.Lock[s.Name]
 		if !ok {
@@ -284,17 +280,13 @@ func (c *Campaign) startWith(s *plugin.Source, cnt *sandbox.Counter, fresh bool)
 		}
 		o.Checksum = sum
 	}
-	p, err := plugin.Start(*s, o)
+	p, err := c.budget.start(*s, o)
 	if err != nil {
 		lf.Close()
 		return nil, nil, err
 	}
-	c.budget.track(p)
 	return p, func() {
-		p.Kill()
-		if ev := p.LimitsReached(); ev != "" {
-			c.finding(evidence.Finding{Plugin: s.Name, What: "limits", Detail: ev})
-		}
+		c.stop(s.Name, p)
 		lf.Close()
 		evidence.Note(lp) // the log as the host wrote it, for the manifest
 	}, nil
