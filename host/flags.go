@@ -40,8 +40,9 @@ func (c *common) register(fs *flag.FlagSet) {
 	fs.DurationVar(&c.limits.Start, "start-timeout", plugin.DefaultLimits.Start, "deadline for a plugin to start and complete the handshake")
 	fs.DurationVar(&c.limits.Call, "call-timeout", plugin.DefaultLimits.Call, "deadline for one describe, run or KAT call")
 	fs.DurationVar(&c.limits.Bench, "bench-timeout", plugin.DefaultLimits.Bench, "deadline for one benchmark call")
+	fs.DurationVar(&c.limits.Plugin, "plugin-budget", plugin.DefaultLimits.Plugin, "deadline for one plugin's whole evaluation in a campaign: past it the plugin is killed, a finding says so, and the next plugin runs (0: none)")
 	c.box = sandbox.DefaultLimits
-	fs.IntVar(&c.box.MemoryMiB, "mem-limit", c.box.MemoryMiB, "memory limit of a plugin process in MiB: RLIMIT_DATA, its heap and private writable mappings (0: none)")
+	fs.IntVar(&c.box.MemoryMiB, "mem-limit", c.box.MemoryMiB, "memory limit in MiB: of each plugin process (RLIMIT_DATA: heap and private writable mappings) and, where the host can make a cgroup, of its whole box together (0: none)")
 	fs.IntVar(&c.box.TmpMiB, "tmp-limit", c.box.TmpMiB, "size of a plugin's private /tmp in MiB")
 	fs.BoolVar(&c.unboxed, "unsandboxed", false, "run plugins with your full rights when this host cannot sandbox them (every report page says so)")
 }

@@ -72,6 +72,7 @@ type Campaign struct {
 	late         []lateJudgement             // verdicts on implementations that ran before their reference
 	early        map[string]*evidence.Record // points calibrated in the plugin's first process, by pointKey
 	builds       map[*plugin.Source]*build   // plugin builds started, by source
+	budget       *budget                     // of the plugin being evaluated; nil for none
 }
 
 // RobustLine is one instance's robustness counts.
@@ -213,6 +214,9 @@ func (c *Campaign) Run(srcs []plugin.Source) ([]evidence.Finding, error) {
 }
 
 func (c *Campaign) finding(f evidence.Finding) {
+	if c.budget != nil && c.budget.silenced(f) {
+		return
+	}
 	c.findings = append(c.findings, f)
 	c.cfg.Progress.Finding(f)
 }
@@ -276,13 +280,13 @@ func (c *Campaign) startWith(s *plugin.Source, cnt *sandbox.Counter, fresh bool)
 		}
 		o.Checksum = sum
 	}
-	p, err := plugin.Start(*s, o)
+	p, err := c.budget.start(*s, o)
 	if err != nil {
 		lf.Close()
 		return nil, nil, err
 	}
 	return p, func() {
-		p.Kill()
+		c.stop(s.Name, p)
 		lf.Close()
 		evidence.Note(lp) // the log as the host wrote it, for the manifest
 	}, nil
@@ -292,6 +296,7 @@ func (c *Campaign) startWith(s *plugin.Source, cnt *sandbox.Counter, fresh bool)
 // is built while this one's untimed steps run.
 func (c *Campaign) runPlugin(s *plugin.Source, next *plugin.Source) {
 	c.cfg.Progress.Plugin(s.Name)
+	defer c.startBudget(s.Name)()
 	c.startBuild(next)
 	sess, err := session.Start(s, c.start)
 	if err != nil {

@@ -43,6 +43,11 @@ func main() {
 		time.Sleep(time.Hour)
 		return
 	}
+	if len(os.Args) == 3 && os.Args[1] == hogArg {
+		mib, _ := strconv.Atoi(os.Args[2])
+		hog(mib)
+		return
+	}
 	mode := strings.TrimPrefix(filepath.Base(os.Args[0]), "crucible-plugin-hostile-")
 	if serveMalformed(mode) || serveTiming(mode) {
 		return
@@ -66,6 +71,10 @@ func main() {
 		breaches = append(breaches, fill(os.Getenv("PLUGIN_UNIX_SOCKET_DIR")))
 	case "threads":
 		breaches = append(breaches, threads())
+	case "memchildren":
+		breaches = append(breaches, memChildren())
+	case "forkbomb":
+		breaches = append(breaches, forkBomb())
 	}
 	note := "none"
 	if len(breaches) > 0 {
@@ -206,7 +215,8 @@ type standIn struct {
 	calls          int
 }
 
-func (*standIn) GenerateKey(rand io.Reader) (pk, sk []byte, err error) {
+func (k *standIn) GenerateKey(rand io.Reader) (pk, sk []byte, err error) {
+	pace(k.mode)
 	sk = make([]byte, skLen)
 	if _, err := io.ReadFull(rand, sk); err != nil {
 		return nil, nil, err
@@ -215,6 +225,7 @@ func (*standIn) GenerateKey(rand io.Reader) (pk, sk []byte, err error) {
 }
 
 func (k *standIn) Encapsulate(rand io.Reader, pk []byte) (ct, ss []byte, err error) {
+	pace(k.mode)
 	ct = make([]byte, ctLen)
 	if _, err := io.ReadFull(rand, ct); err != nil {
 		return nil, nil, err
@@ -223,6 +234,7 @@ func (k *standIn) Encapsulate(rand io.Reader, pk []byte) (ct, ss []byte, err err
 }
 
 func (k *standIn) Decapsulate(sk, ct []byte) ([]byte, error) {
+	pace(k.mode)
 	if len(sk) != skLen || len(ct) != ctLen {
 		return nil, fmt.Errorf("decaps: sk %d bytes, ct %d bytes", len(sk), len(ct))
 	}

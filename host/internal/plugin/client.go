@@ -25,10 +25,13 @@ type Limits struct {
 	Start time.Duration // from exec to handshake
 	Call  time.Duration // one Describe, Run or KAT call
 	Bench time.Duration // one Bench or ConstantTime call
+	// Plugin bounds one plugin's whole evaluation in a campaign (every
+	// step and trial); 0 for no bound.
+	Plugin time.Duration
 }
 
 // DefaultLimits are generous for honest plugins and short for hung ones.
-var DefaultLimits = Limits{Start: 30 * time.Second, Call: 60 * time.Second, Bench: 5 * time.Minute}
+var DefaultLimits = Limits{Start: 30 * time.Second, Call: 60 * time.Second, Bench: 5 * time.Minute, Plugin: 30 * time.Minute}
 
 // Options start a plugin process.
 type Options struct {

@@ -103,6 +103,9 @@ func (m *model) confinement(d *doc) {
 		if sb.Level != "" {
 			level = " (confinement level " + string(sb.Level) + ")"
 		}
+		if sb.LimitedBy != "" {
+			level += "; limits: " + string(sb.LimitedBy)
+		}
 		d.p(txtf("Plugins ran sandboxed%s: %s.", level, strings.Join(sb.Mechanisms, ", ")))
 	case len(sb.Mechanisms) > 0:
 		d.p(txtf("UNSANDBOXED: plugins ran with the evaluator's full rights (%s); their figures rest on their good faith.", strings.Join(sb.Missing, "; ")))

@@ -89,13 +89,24 @@ func (lc *Launcher) boxMounts(exe string, cnt *Counter) []mountSpec {
 // exe; with a counter, it executes valgrind, which runs exe. cleanup
 // removes what the process needed once it has ended.
 func (lc *Launcher) command(exe, socketDir string, env []string, cnt *Counter, args ...string) (cmd *exec.Cmd, cleanup func(), err error) {
-	cfg := initConfig{Level: lc.level, Limits: lc.limits, Exe: exe, Args: args, Landlock: lc.landlock}
+	return lc.commandIn(false, exe, socketDir, env, cnt, args...)
+}
+
+// commandIn is command; with inCgroup, the first step waits for the host
+// to put it in a cgroup (Process.start) before it does anything else.
+func (lc *Launcher) commandIn(inCgroup bool, exe, socketDir string, env []string, cnt *Counter, args ...string) (cmd *exec.Cmd, cleanup func(), err error) {
+	cfg := initConfig{Level: lc.level, Limits: lc.limits, Exe: exe, Args: args, Landlock: lc.landlock, CgroupWait: inCgroup}
 	env = append([]string{}, env...)
 	cleanup = func() {}
 	// RLIMIT_NPROC counts the processes of a uid in a user namespace:
 	// outside one it means the plugin's own only when it has a uid of
 	// its own (the host is root).
 	if !lc.level.namespaced() && (lc.level == LevelNone || lc.uid < 0) {
+		cfg.Limits.Procs = 0
+	}
+	// In a cgroup, pids.max bounds the box's processes and threads
+	// together, and says when it refused one (pids.events).
+	if inCgroup {
 		cfg.Limits.Procs = 0
 	}
 	switch {

@@ -25,8 +25,11 @@ type initConfig struct {
 	Root     string      `json:"root,omitempty"`     // at the namespaced levels, where the box's root is built
 	Mounts   []mountSpec `json:"mounts,omitempty"`   // and what it holds
 	Plugin   bool        `json:"plugin,omitempty"`   // at LevelLandlock, the second step: the plugin's own process
-	Exe      string      `json:"exe"`
-	Args     []string    `json:"args,omitempty"`
+	// CgroupWait: wait for the host to put this process in its box's
+	// cgroup (cgroupWaitFD) before anything else.
+	CgroupWait bool     `json:"cgroup_wait,omitempty"`
+	Exe        string   `json:"exe"`
+	Args       []string `json:"args,omitempty"`
 }
 
 func (c initConfig) encode() string {

@@ -21,6 +21,12 @@ func confineAndExec(c initConfig) error {
 	// Capabilities, no_new_privs and Landlock belong to a thread: the
 	// one that does all of it is the one that executes.
 	runtime.LockOSThread()
+	if c.CgroupWait {
+		if err := waitForCgroup(); err != nil {
+			return err
+		}
+		c.CgroupWait = false // the second step, at LevelLandlock, is in it already
+	}
 	switch {
 	case c.Level.namespaced():
 		if err := buildBox(c.Root, c.Mounts); err != nil {

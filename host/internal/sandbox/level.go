@@ -137,7 +137,7 @@ func (lc *Launcher) describe(missing []string) {
 	if lc.level == LevelLandlock && lc.uid < 0 {
 		missing = append(missing, "process count: RLIMIT_NPROC counts every process of the evaluator's uid outside a user namespace, so it is not set")
 	}
-	r.Missing = append(missing, "cgroup limits: not used; rlimits and the PID namespace (or the first step) bound and end the process tree")
+	r.Missing = missing
 }
 
 func landlockExtras(abi int) string {

@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"strings"
+	"sync"
 	"syscall"
 
 	"github.com/hashicorp/go-hclog"
@@ -35,6 +36,12 @@ type Process struct {
 	hostSocket     string // the socket directory go-plugin made (the plugin's own at LevelLandlock)
 	level          Level
 	cleanup        func() // removes what the process needed, once it ended
+
+	tree   *cgroupTree // where the box's cgroup is made; nil for none
+	limits Limits      // the box's, for its cgroup
+	mu     sync.Mutex
+	cgroup *boxCgroup // the box's cgroup while it runs
+	events string     // what the cgroup said of its limits, once removed
 }
 
 // Runner returns a go-plugin RunnerFunc that starts the sealed executable
@@ -61,11 +68,11 @@ func (lc *Launcher) CountedRunner(exe string, env []string, cnt *Counter, got fu
 			}
 			e = append(e, kv)
 		}
-		cmd, cleanup, err := lc.command(exe, socketDir, e, cnt)
+		cmd, cleanup, err := lc.commandIn(lc.cgroups != nil, exe, socketDir, e, cnt)
 		if err != nil {
 			return nil, err
 		}
-		p := &Process{cmd: cmd, name: exe, hostSocket: socketDir, level: lc.level, cleanup: cleanup}
+		p := &Process{cmd: cmd, name: exe, hostSocket: socketDir, level: lc.level, cleanup: cleanup, tree: lc.cgroups, limits: lc.limits}
 		if p.stdout, err = cmd.StdoutPipe(); err != nil {
 			return nil, err
 		}
@@ -80,11 +87,12 @@ func (lc *Launcher) CountedRunner(exe string, env []string, cnt *Counter, got fu
 }
 
 // Start starts the process.
-func (p *Process) Start(context.Context) error { return p.cmd.Start() }
+func (p *Process) Start(context.Context) error { return p.start() }
 
 // Wait waits for the process to end.
 func (p *Process) Wait(context.Context) error {
 	err := p.cmd.Wait()
+	p.removeCgroup()
 	p.cleanup()
 	return err
 }
@@ -101,7 +109,9 @@ func (p *Process) Kill(context.Context) error {
 		killTree(p.cmd.Process.Pid, true)
 	}
 	syscall.Kill(-p.cmd.Process.Pid, syscall.SIGKILL)
-	if err := p.cmd.Process.Kill(); err != nil && !errors.Is(err, os.ErrProcessDone) {
+	err := p.cmd.Process.Kill()
+	p.killCgroup()
+	if err != nil && !errors.Is(err, os.ErrProcessDone) {
 		return err
 	}
 	return nil

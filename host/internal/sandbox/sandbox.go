@@ -31,6 +31,9 @@ type Limits struct {
 	TmpMiB    int `json:"tmp_mib"`    // size of its private /tmp (a tmpfs)
 }
 
+// At the cgroup levels (Report.LimitedBy), MemoryMiB and Procs bound the
+// whole box as well: every process of it, and its tmpfs pages, together.
+
 // DefaultLimits are generous for an honest plugin (a Go runtime with
 // GOMAXPROCS=1 runs a handful of threads and writes no files).
 var DefaultLimits = Limits{MemoryMiB: 8192, Procs: 256, FileMiB: 256, OpenFiles: 1024, TmpMiB: 256}
@@ -38,12 +41,13 @@ var DefaultLimits = Limits{MemoryMiB: 8192, Procs: 256, FileMiB: 256, OpenFiles:
 // Report says how plugins are confined on this host, for campaign.json and
 // every page of the report.
 type Report struct {
-	Sandboxed  bool     `json:"sandboxed"`
-	Level      Level    `json:"level"`             // full, namespaces, landlock or none
-	Mechanisms []string `json:"mechanisms"`        // active
-	Missing    []string `json:"missing,omitempty"` // unavailable, and why
-	User       string   `json:"user"`              // who the plugin runs as, outside its namespace
-	Limits     Limits   `json:"limits"`
+	Sandboxed  bool      `json:"sandboxed"`
+	Level      Level     `json:"level"`             // full, namespaces, landlock or none
+	Mechanisms []string  `json:"mechanisms"`        // active
+	Missing    []string  `json:"missing,omitempty"` // unavailable, and why
+	User       string    `json:"user"`              // who the plugin runs as, outside its namespace
+	Limits     Limits    `json:"limits"`
+	LimitedBy  LimitedBy `json:"limited_by,omitempty"` // cgroup v2, cgroup v1 or rlimit: what bounds the box as a whole
 }
 
 // Launcher starts plugin processes. It owns a private directory (mode
@@ -51,11 +55,12 @@ type Report struct {
 // holds the sealed copies and the socket directories.
 type Launcher struct {
 	dir      string
-	initPath string // sealed copy of the host executable: the sandbox's first step
-	level    Level  // how plugins are confined
-	rootDir  string // an empty directory each box's root is mounted on, in the box's own mount namespace
-	uid      int    // the unprivileged uid plugins run as when the host is root; -1 to keep the host's
-	landlock int    // Landlock ABI the sandbox enforces; 0 for none
+	initPath string      // sealed copy of the host executable: the sandbox's first step
+	level    Level       // how plugins are confined
+	rootDir  string      // an empty directory each box's root is mounted on, in the box's own mount namespace
+	uid      int         // the unprivileged uid plugins run as when the host is root; -1 to keep the host's
+	landlock int         // Landlock ABI the sandbox enforces; 0 for none
+	cgroups  *cgroupTree // the host's cgroup, under which each box gets one; nil for none
 	limits   Limits
 	report   Report
 
@@ -111,12 +116,13 @@ func New(l Limits, unsandboxed bool) (*Launcher, error) {
 	lc.report.Mechanisms = []string{"sealed executable", "rlimits", "stdin /dev/null", "scrubbed environment"}
 	if unsandboxed {
 		lc.report.Missing = []string{"sandbox disabled by --unsandboxed"}
-		return lc, nil
-	}
-	if err := lc.probe(); err != nil {
+	} else if err := lc.probe(); err != nil {
 		lc.Close()
 		return nil, err
 	}
+	var why []string
+	lc.cgroups, why = newCgroupTree()
+	lc.describeLimits(why)
 	return lc, nil
 }
 
@@ -140,6 +146,7 @@ func (lc *Launcher) Close() {
 	open.Lock()
 	delete(open.all, lc)
 	open.Unlock()
+	lc.cgroups.remove()
 	os.RemoveAll(lc.dir)
 }
 
