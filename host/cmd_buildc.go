@@ -29,7 +29,7 @@ func cmdBuildC(args []string) error {
 	set := flag.NewFlagSet("build-c", flag.ContinueOnError)
 	api := set.String("api", "nist", "the submission's API: nist (api.h, crypto_kem_*/crypto_sign*) or niccs (KEM_/KEX_AlgorithmInstance.h)")
 	kind := set.String("kind", "", "kem or sig (nist); kem or kex (niccs)")
-	src := set.String("src", "", "the submission's directory: one parameter set of one implementation, e.g. Reference_Implementation/toykem64")
+	src := set.String("src", "", "the submission's directory: one parameter set of one implementation (e.g. Reference_Implementation/toykem64), or the whole NIST package (every implementation of every parameter set, a plugin NAME-<set>-<impl> each)")
 	name := set.String("name", "", "plugin name: the executable is crucible-plugin-NAME")
 	out := set.String("out", "", "plugin directory to write the executable to (default <workspace>/.cache/c)")
 	instance := set.String("instance", "", "instance name (default: api.h's CRYPTO_ALGNAME; niccs: NAME)")
@@ -93,15 +93,62 @@ func cmdBuildC(args []string) error {
 	if b.Src, err = filepath.Abs(*src); err != nil {
 		return usageErr("build-c: %v", err)
 	}
-	if _, err := os.Stat(filepath.Join(b.Src, "api.h")); err != nil && hasNICCSHeader(b.Src) {
+	if _, err := os.Stat(filepath.Join(b.Src, "api.h")); err == nil {
+		if err := buildNISTUnit(b, *out, *keep); err != nil {
+			return &exitError{1, fmt.Errorf("build-c: %w", err)}
+		}
+		fmt.Printf("run it: go run ./host run --no-source --plugin-dir %s --suite %s\n", *out, *name)
+		return nil
+	}
+	if hasNICCSHeader(b.Src) {
 		return usageErr("build-c: %s holds a NICCS header (KEM_AlgorithmInstance.h or KEX_AlgorithmInstance.h) and no api.h: use --api niccs", *src)
 	}
-	bin, err := b.Run(*out, *keep)
-	if err != nil {
+	units, err := csub.PackageUnits(b.Src)
+	switch {
+	case err != nil:
 		return &exitError{1, fmt.Errorf("build-c: %w", err)}
+	case units == nil:
+		return &exitError{1, fmt.Errorf("build-c: %s has no api.h and is no NIST submission package (Reference_Implementation/, Optimized_Implementation/, Additional_Implementations/<name>/)", *src)}
+	case *instance != "" || *impl != "" || (*katFile != "" && *katFile != "none"):
+		return usageErr("build-c: --src %s is a whole NIST package: --instance, --impl and --kat FILE name one parameter set of one implementation; give its folder as --src", *src)
+	}
+	return buildNISTPackage(b, units, *out, *keep)
+}
+
+// buildNISTPackage builds every parameter set of every implementation of
+// a NIST submission package, each into a plugin of its own named
+// NAME-<parameter set>-<implementation>: each implementation becomes an
+// implementation of its parameter set's instance. It goes on after a
+// failed unit, so one command reports them all.
+func buildNISTPackage(b csub.Build, units []csub.Unit, out string, keep bool) error {
+	fmt.Printf("NIST package %s: %d implementations of parameter sets\n", b.Src, len(units))
+	var failed []string
+	for _, u := range units {
+		ub := b
+		ub.Src, ub.Impl, ub.Name = u.Src, u.Impl, u.PluginName(b.Name)
+		rel, _ := filepath.Rel(b.Src, u.Src)
+		fmt.Printf("\n== %s (plugin %s)\n", rel, ub.Name)
+		if err := buildNISTUnit(ub, out, keep); err != nil {
+			fmt.Fprintf(os.Stderr, "build-c: %s: %v\n", rel, err)
+			failed = append(failed, rel)
+		}
+	}
+	if len(failed) > 0 {
+		return &exitError{1, fmt.Errorf("build-c: %d of %d failed: %s", len(failed), len(units), strings.Join(failed, ", "))}
+	}
+	fmt.Printf("\nrun them: go run ./host run --no-source --plugin-dir %s\n", out)
+	return nil
+}
+
+// buildNISTUnit builds one parameter set of one implementation and checks
+// its shipped KAT file.
+func buildNISTUnit(b csub.Build, out string, keep bool) error {
+	bin, err := b.Run(out, keep)
+	if err != nil {
+		return err
 	}
 	id := b.Instance + "/" + b.Impl
-	fmt.Printf("built %s: instance %s (NIST %s API), %d sources compiled with %q (from %s)\n", bin, id, *kind, len(b.Files), b.CFlags, b.FlagsFrom)
+	fmt.Printf("built %s: instance %s (NIST %s API), %d sources compiled with %q (from %s)\n", bin, id, b.Kind, len(b.Files), b.CFlags, b.FlagsFrom)
 	for _, r := range b.Replaced {
 		fmt.Printf("  left out %s\n", r)
 	}
@@ -109,10 +156,9 @@ func cmdBuildC(args []string) error {
 		fmt.Printf("KAT: not checked here: a GOARCH=%s executable does not start on this %s host\n", goarch, runtime.GOARCH)
 	} else if b.KATFile != "" {
 		if err := checkShippedKAT(bin, b.Name, id, b.KATFile, b.KATCount); err != nil {
-			return &exitError{1, fmt.Errorf("build-c: built %s, but %w", bin, err)}
+			return fmt.Errorf("built %s, but %w", bin, err)
 		}
 	}
-	fmt.Printf("run it: go run ./host run --no-source --plugin-dir %s --suite %s\n", filepath.Dir(bin), *name)
 	return nil
 }
 
