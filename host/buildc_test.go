@@ -5,6 +5,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"crucible.dev/host/internal/evidence"
 )
 
 // The NIST-API toy submissions of plugins/nistc's test data: the toy
@@ -105,9 +107,26 @@ func TestBuildCKATBitFlip(t *testing.T) {
 	if err := os.WriteFile(kem, []byte(flipped), 0o644); err != nil {
 		t.Fatal(err)
 	}
-	code, log := runHost(t, "build-c", "--kind", "kem", "--src", filepath.Join(sub, "Reference_Implementation", "toykem64"), "--name", "flipped", "--out", t.TempDir())
+	plugins := t.TempDir()
+	code, log := runHost(t, "build-c", "--kind", "kem", "--src", filepath.Join(sub, "Reference_Implementation", "toykem64"), "--name", "flipped", "--out", plugins)
 	if code != 1 || !strings.Contains(log, "first difference at record 0, field ss") {
 		t.Fatalf("exit %d, want 1 naming record 0, field ss\n%s", code, log)
+	}
+	// The executable was built all the same: a run fails its KAT and
+	// names the same record and field, from the shipped file the plugin
+	// carries (its digest checked against the declared one).
+	out := filepath.Join(t.TempDir(), "r")
+	code, log = runHost(t, quick(plugins, out)...)
+	if code == 0 {
+		t.Fatalf("run: exit 0 with a flipped KAT\n%s", log)
+	}
+	s := readSummary(t, out)
+	if len(s.Instances) != 1 || s.Instances[0].KAT != "fail" {
+		t.Fatalf("run: want one instance failing its KAT, got %+v\n%s", s.Instances, log)
+	}
+	rec := string(mustRead(t, evidence.KATPath(out, "flipped", "ToyKEM-64/ref")))
+	if !strings.Contains(rec, "first difference from the declared file submission-rsp: record 0, field ss") {
+		t.Errorf("the run's KAT record does not name record 0, field ss:\n%s\n%s", rec, log)
 	}
 }
 

@@ -20,6 +20,13 @@ import (
 // one never stands for the other.
 const katSource = "pqcgenkat"
 
+// shippedSource names the shipped .rsp file as a declared vector file.
+const shippedSource = "submission-rsp"
+
+// maxShippedKAT bounds the shipped file carried inline, below the host's
+// bound on inline vector files; a larger one is declared by digest alone.
+const maxShippedKAT = 16 << 20
+
 // instances serves the compiled submission as one instance, or as an
 // unavailable one when it cannot be driven (so the host reports why instead
 // of a plugin that does not start).
@@ -42,6 +49,12 @@ func instances() []*registry.Instance {
 	}
 	if build.KATRecords > 0 {
 		in.Declared = []registry.DeclaredDigest{{Source: katSource, Records: build.KATRecords, SHA256: build.KATDigest, Origin: "the submission's " + build.KATOrigin}}
+	}
+	if len(build.KATData) > 0 && len(build.KATData) <= maxShippedKAT {
+		// The shipped file itself, inline: the host replays its records
+		// (decapsulation, verification) and, when the generated file's
+		// digest differs, names the first record and field that differ.
+		in.Vectors = []registry.VectorFile{{Name: shippedSource, Format: kat.FormatRSP, Data: build.KATData}}
 	}
 	return []*registry.Instance{in}
 }
