@@ -2,6 +2,8 @@ package main
 
 import (
 	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
 	"flag"
 	"fmt"
 	"os"
@@ -36,7 +38,8 @@ func cmdBuildC(args []string) error {
 	impl := set.String("impl", "", "implementation name (nist; default: ref, opt or the Additional_Implementations folder)")
 	cflags := set.String("cflags", "", "the submission's C compiler flags, applied to its files only (nist default: CFLAGS of its Makefile)")
 	katFile := set.String("kat", "", "the shipped PQCkemKAT_*.rsp or PQCsignKAT_*.rsp to declare (nist; default: found beside --src; none: declare none)")
-	records := set.Int("kat-records", 10, "records of the NGCC KAT file the plugin generates (niccs)")
+	records := set.Int("kat-records", 0, "records of the KAT file: the NGCC file the plugin generates (niccs; default 10), the file --kat-sha256 covers (nist; default 100, PQCgenKAT's)")
+	katSHA := set.String("kat-sha256", "", "a published SHA-256 of the .rsp file to declare instead of a shipped file (nist; PQClean's META.yml nistkat-sha256)")
 	var excludes, includes listFlag
 	set.Var(&excludes, "exclude", "leave out sources whose path under --src matches this glob (repeatable)")
 	set.Var(&includes, "include", "compile a source the rules leave out whose path under --src matches this glob (repeatable)")
@@ -46,8 +49,11 @@ func cmdBuildC(args []string) error {
 	}
 	switch *api {
 	case "niccs":
-		if *impl != "" || *katFile != "" {
-			return usageErr("build-c: --impl and --kat are for --api nist")
+		if *impl != "" || *katFile != "" || *katSHA != "" {
+			return usageErr("build-c: --impl, --kat and --kat-sha256 are for --api nist")
+		}
+		if *records == 0 {
+			*records = 10
 		}
 		rest := []string{"--kind", *kind, "--src", *src, "--name", *name, "--instance", *instance, "--cflags", *cflags, "--kat-records", fmt.Sprint(*records)}
 		if *out != "" {
@@ -88,7 +94,10 @@ func cmdBuildC(args []string) error {
 	}
 	b := csub.Build{
 		Root: root, Kind: *kind, Name: *name, Instance: *instance, Impl: *impl, CFlags: *cflags, KAT: *katFile,
-		Excludes: excludes, Includes: includes, Log: os.Stderr,
+		Excludes: excludes, Includes: includes, Log: os.Stderr, KATSHA256: *katSHA, KATRecords: *records,
+	}
+	if b.KATRecords == 0 {
+		b.KATRecords = 100
 	}
 	if b.Src, err = filepath.Abs(*src); err != nil {
 		return usageErr("build-c: %v", err)
@@ -109,8 +118,8 @@ func cmdBuildC(args []string) error {
 		return &exitError{1, fmt.Errorf("build-c: %w", err)}
 	case units == nil:
 		return &exitError{1, fmt.Errorf("build-c: %s has no api.h and is no NIST submission package (Reference_Implementation/, Optimized_Implementation/, Additional_Implementations/<name>/)", *src)}
-	case *instance != "" || *impl != "" || (*katFile != "" && *katFile != "none"):
-		return usageErr("build-c: --src %s is a whole NIST package: --instance, --impl and --kat FILE name one parameter set of one implementation; give its folder as --src", *src)
+	case *instance != "" || *impl != "" || (*katFile != "" && *katFile != "none") || *katSHA != "":
+		return usageErr("build-c: --src %s is a whole NIST package: --instance, --impl, --kat FILE and --kat-sha256 name one parameter set of one implementation; give its folder as --src", *src)
 	}
 	return buildNISTPackage(b, units, *out, *keep)
 }
@@ -152,10 +161,14 @@ func buildNISTUnit(b csub.Build, out string, keep bool) error {
 	for _, r := range b.Replaced {
 		fmt.Printf("  left out %s\n", r)
 	}
-	if goarch := os.Getenv("GOARCH"); b.KATFile != "" && goarch != "" && goarch != runtime.GOARCH {
+	if goarch := os.Getenv("GOARCH"); (b.KATFile != "" || b.KATSHA256 != "") && goarch != "" && goarch != runtime.GOARCH {
 		fmt.Printf("KAT: not checked here: a GOARCH=%s executable does not start on this %s host\n", goarch, runtime.GOARCH)
 	} else if b.KATFile != "" {
 		if err := checkShippedKAT(bin, b.Name, id, b.KATFile, b.KATCount); err != nil {
+			return fmt.Errorf("built %s, but %w", bin, err)
+		}
+	} else if b.KATSHA256 != "" {
+		if err := checkKATDigest(bin, b.Name, id, b.KATSHA256, b.KATCount); err != nil {
 			return fmt.Errorf("built %s, but %w", bin, err)
 		}
 	}
@@ -171,20 +184,9 @@ func checkShippedKAT(bin, name, id, shipped string, records int) error {
 	if err != nil {
 		return err
 	}
-	lc, err := sandbox.New(sandbox.DefaultLimits, false)
+	got, err := generateRSP(bin, name, id, records)
 	if err != nil {
 		return err
-	}
-	defer lc.Close()
-	p, err := plugin.Start(plugin.Source{Name: name, Binary: bin}, plugin.Options{Limits: plugin.DefaultLimits, Launcher: lc, CPU: -1})
-	if err != nil {
-		return err
-	}
-	var got bytes.Buffer
-	err = p.GenerateKAT(id, "pqcgenkat", records, nil, &got)
-	p.Kill()
-	if err != nil {
-		return fmt.Errorf("generating its KAT file: %w", err)
 	}
 	if bytes.Equal(got.Bytes(), want) {
 		fmt.Printf("KAT: the generated file is %s byte for byte (%d records): a run reports pass (declared)\n", shipped, records)
@@ -198,6 +200,42 @@ func checkShippedKAT(bin, name, id, shipped string, records int) error {
 		return fmt.Errorf("its KAT file differs from %s in layout only (blank lines or trailing space)", shipped)
 	}
 	return fmt.Errorf("its KAT file differs from %s: first difference at %s", shipped, m.Error())
+}
+
+// checkKATDigest generates the instance's .rsp file as checkShippedKAT
+// does and compares its SHA-256 with a published one (--kat-sha256).
+func checkKATDigest(bin, name, id, digest string, records int) error {
+	got, err := generateRSP(bin, name, id, records)
+	if err != nil {
+		return err
+	}
+	sum := sha256.Sum256(got.Bytes())
+	if d := hex.EncodeToString(sum[:]); d != digest {
+		return fmt.Errorf("its KAT file of %d records has SHA-256 %s, --kat-sha256 declares %s (no file to name the first difference: --kat FILE gives one)", records, d, digest)
+	}
+	fmt.Printf("KAT: the generated file of %d records has the SHA-256 --kat-sha256 declares: a run reports pass (declared)\n", records)
+	return nil
+}
+
+// generateRSP generates the instance's .rsp file through the plugin
+// protocol, in the sandbox as a run would.
+func generateRSP(bin, name, id string, records int) (*bytes.Buffer, error) {
+	lc, err := sandbox.New(sandbox.DefaultLimits, false)
+	if err != nil {
+		return nil, err
+	}
+	defer lc.Close()
+	p, err := plugin.Start(plugin.Source{Name: name, Binary: bin}, plugin.Options{Limits: plugin.DefaultLimits, Launcher: lc, CPU: -1})
+	if err != nil {
+		return nil, err
+	}
+	var got bytes.Buffer
+	err = p.GenerateKAT(id, "pqcgenkat", records, nil, &got)
+	p.Kill()
+	if err != nil {
+		return nil, fmt.Errorf("generating its KAT file: %w", err)
+	}
+	return &got, nil
 }
 
 // hasNICCSHeader says whether dir holds the NICCS API's headers.

@@ -25,17 +25,19 @@ import (
 
 // Build is one build of a NIST-API submission into a plugin executable.
 type Build struct {
-	Root     string    // the workspace, which holds the adapter module plugins/nistc
-	Src      string    // the submission's directory (one parameter set of one implementation), absolute
-	Kind     string    // "kem" or "sig"
-	Name     string    // plugin name: the executable is crucible-plugin-NAME
-	Instance string    // instance name; "" takes CRYPTO_ALGNAME
-	Impl     string    // implementation name; "" takes it from Src's folders
-	CFlags   string    // the submission's compiler flags; "" reads them from its Makefile
-	KAT      string    // the shipped .rsp file; "" looks for it, "none" declares none
-	Excludes []string  // globs of sources to leave out
-	Includes []string  // globs of sources to compile all the same
-	Log      io.Writer // progress and warnings
+	Root       string    // the workspace, which holds the adapter module plugins/nistc
+	Src        string    // the submission's directory (one parameter set of one implementation), absolute
+	Kind       string    // "kem" or "sig"
+	Name       string    // plugin name: the executable is crucible-plugin-NAME
+	Instance   string    // instance name; "" takes CRYPTO_ALGNAME
+	Impl       string    // implementation name; "" takes it from Src's folders
+	CFlags     string    // the submission's compiler flags; "" reads them from its Makefile
+	KAT        string    // the shipped .rsp file; "" looks for it, "none" declares none
+	KATSHA256  string    // a published SHA-256 of the .rsp file (PQClean's nistkat-sha256) declared instead of a file
+	KATRecords int       // the records KATSHA256 covers
+	Excludes   []string  // globs of sources to leave out
+	Includes   []string  // globs of sources to compile all the same
+	Log        io.Writer // progress and warnings
 
 	Files     []string // sources compiled into the library, relative to Src
 	Replaced  []string // left out, with why
@@ -195,7 +197,7 @@ func (b *Build) writeGenerated(dir string) error {
 		h.Write(data)
 	}
 	fmt.Fprintf(h, "cflags %s\n", b.CFlags)
-	katDigest, katOrigin := "", ""
+	katDigest, katOrigin := b.KATSHA256, "published digest given as --kat-sha256"
 	if b.KATFile != "" {
 		data, err := os.ReadFile(b.KATFile)
 		if err != nil {

@@ -3,6 +3,7 @@ package csub
 import (
 	"bytes"
 	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"io/fs"
 	"os"
@@ -23,6 +24,9 @@ var katName = regexp.MustCompile(`^PQC(kem|sign)KAT_([0-9]+)\.rsp$`)
 // as a number, and whose header names CRYPTO_ALGNAME where there are still
 // several. Copies of one file count once.
 func (b *Build) findKAT() error {
+	if b.KATSHA256 != "" {
+		return b.declareSHA256()
+	}
 	switch b.KAT {
 	case "none":
 		b.KAT = ""
@@ -103,5 +107,23 @@ func (b *Build) countKAT() error {
 	if b.KATCount == 0 {
 		return fmt.Errorf("%s: no \"count = \" line: not a NIST .rsp file", b.KATFile)
 	}
+	return nil
+}
+
+// declareSHA256 declares a published digest of the .rsp file in PQClean's
+// form (META.yml's nistkat-sha256: the SHA-256 of PQCgenKAT's file of 100
+// records) instead of a shipped file.
+func (b *Build) declareSHA256() error {
+	d := strings.ToLower(b.KATSHA256)
+	if _, err := hex.DecodeString(d); err != nil || len(d) != 64 {
+		return fmt.Errorf("--kat-sha256 %q: want 64 hex digits, the SHA-256 of the .rsp file", b.KATSHA256)
+	}
+	if b.KAT != "" {
+		return fmt.Errorf("--kat-sha256 and --kat both declare the KAT file: give one")
+	}
+	if b.KATRecords <= 0 {
+		return fmt.Errorf("--kat-records %d: the digest covers at least one record", b.KATRecords)
+	}
+	b.KATSHA256, b.KATCount = d, b.KATRecords
 	return nil
 }
