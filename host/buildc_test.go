@@ -209,3 +209,28 @@ func TestBuildCKATSHA256(t *testing.T) {
 		t.Errorf("a wrong digest: exit %d, want 1 naming both digests\n%s", code, log)
 	}
 }
+
+// TestKATEmit writes the KAT file a built C submission generates with
+// `host kat --emit` and checks it is the shipped file of the independent
+// model byte for byte, with its SHA-256 printed and written to kat.sha256
+// in the manifest form a plugin declares.
+func TestKATEmit(t *testing.T) {
+	plugins, emit := t.TempDir(), t.TempDir()
+	src := nistTestdata + "toykem/Reference_Implementation/toykem64"
+	if code, log := runHost(t, "build-c", "--kind", "kem", "--src", src, "--name", "toykem", "--out", plugins); code != 0 {
+		t.Fatalf("build-c: exit %d\n%s", code, log)
+	}
+	code, log := runHost(t, "kat", "--no-source", "--plugin-dir", plugins, "--suite", "toykem", "--emit", emit)
+	if code != 0 {
+		t.Fatalf("kat: exit %d\n%s", code, log)
+	}
+	shipped := mustRead(t, nistTestdata+"toykem/KAT/toykem64/PQCkemKAT_64.rsp")
+	if got := mustRead(t, filepath.Join(emit, "ToyKEM-64_ref.pqcgenkat.rsp")); string(got) != string(shipped) {
+		t.Errorf("the emitted file is not the shipped one (%d and %d bytes)", len(got), len(shipped))
+	}
+	sum := sha256.Sum256(shipped)
+	line := hex.EncodeToString(sum[:]) + " ToyKEM-64 pqcgenkat 20"
+	if !strings.Contains(log, line) || strings.TrimSpace(string(mustRead(t, filepath.Join(emit, "kat.sha256")))) != line {
+		t.Errorf("want the digest line %q printed and in kat.sha256\n%s", line, log)
+	}
+}
