@@ -38,8 +38,8 @@ func cmdBuildC(args []string) error {
 	impl := set.String("impl", "", "implementation name (nist; default: ref, opt or the Additional_Implementations folder)")
 	cflags := set.String("cflags", "", "the submission's C compiler flags, applied to its files only (nist default: CFLAGS of its Makefile)")
 	katFile := set.String("kat", "", "the shipped PQCkemKAT_*.rsp or PQCsignKAT_*.rsp to declare (nist; default: found beside --src; none: declare none)")
-	records := set.Int("kat-records", 0, "records of the KAT file: the NGCC file the plugin generates (niccs; default 10), the file --kat-sha256 covers (nist; default 100, PQCgenKAT's)")
-	katSHA := set.String("kat-sha256", "", "a published SHA-256 of the .rsp file to declare instead of a shipped file (nist; PQClean's META.yml nistkat-sha256)")
+	records := set.Int("kat-records", 0, "records of the KAT file: the NGCC file the plugin generates (niccs; default 10), the records --kat-sha256 covers (nist; default 1, PQClean's)")
+	katSHA := set.String("kat-sha256", "", "PQClean's nistkat-sha256 (META.yml) to declare instead of a shipped .rsp file: the SHA-256 of the records without the \"# ALGNAME\" header and the last empty line (nist)")
 	var excludes, includes listFlag
 	set.Var(&excludes, "exclude", "leave out sources whose path under --src matches this glob (repeatable)")
 	set.Var(&includes, "include", "compile a source the rules leave out whose path under --src matches this glob (repeatable)")
@@ -97,7 +97,7 @@ func cmdBuildC(args []string) error {
 		Excludes: excludes, Includes: includes, Log: os.Stderr, KATSHA256: *katSHA, KATRecords: *records,
 	}
 	if b.KATRecords == 0 {
-		b.KATRecords = 100
+		b.KATRecords = 1
 	}
 	if b.Src, err = filepath.Abs(*src); err != nil {
 		return usageErr("build-c: %v", err)
@@ -168,7 +168,7 @@ func buildNISTUnit(b csub.Build, out string, keep bool) error {
 			return fmt.Errorf("built %s, but %w", bin, err)
 		}
 	} else if b.KATSHA256 != "" {
-		if err := checkKATDigest(bin, b.Name, id, b.KATSHA256, b.KATCount); err != nil {
+		if err := checkKATDigest(bin, b.Name, id, b.KATSource(), b.KATSHA256, b.KATCount); err != nil {
 			return fmt.Errorf("built %s, but %w", bin, err)
 		}
 	}
@@ -184,7 +184,7 @@ func checkShippedKAT(bin, name, id, shipped string, records int) error {
 	if err != nil {
 		return err
 	}
-	got, err := generateRSP(bin, name, id, records)
+	got, err := generateRSP(bin, name, id, "pqcgenkat", records)
 	if err != nil {
 		return err
 	}
@@ -202,24 +202,25 @@ func checkShippedKAT(bin, name, id, shipped string, records int) error {
 	return fmt.Errorf("its KAT file differs from %s: first difference at %s", shipped, m.Error())
 }
 
-// checkKATDigest generates the instance's .rsp file as checkShippedKAT
-// does and compares its SHA-256 with a published one (--kat-sha256).
-func checkKATDigest(bin, name, id, digest string, records int) error {
-	got, err := generateRSP(bin, name, id, records)
+// checkKATDigest generates the instance's KAT text of source as
+// checkShippedKAT does and compares its SHA-256 with a published one
+// (--kat-sha256).
+func checkKATDigest(bin, name, id, source, digest string, records int) error {
+	got, err := generateRSP(bin, name, id, source, records)
 	if err != nil {
 		return err
 	}
 	sum := sha256.Sum256(got.Bytes())
 	if d := hex.EncodeToString(sum[:]); d != digest {
-		return fmt.Errorf("its KAT file of %d records has SHA-256 %s, --kat-sha256 declares %s (no file to name the first difference: --kat FILE gives one)", records, d, digest)
+		return fmt.Errorf("its KAT text (%s, %d records) has SHA-256 %s, --kat-sha256 declares %s (no file to name the first difference: --kat FILE gives one)", source, records, d, digest)
 	}
-	fmt.Printf("KAT: the generated file of %d records has the SHA-256 --kat-sha256 declares: a run reports pass (declared)\n", records)
+	fmt.Printf("KAT: the generated %s text of %d records has the SHA-256 --kat-sha256 declares: a run reports pass (declared)\n", source, records)
 	return nil
 }
 
 // generateRSP generates the instance's .rsp file through the plugin
 // protocol, in the sandbox as a run would.
-func generateRSP(bin, name, id string, records int) (*bytes.Buffer, error) {
+func generateRSP(bin, name, id, source string, records int) (*bytes.Buffer, error) {
 	lc, err := sandbox.New(sandbox.DefaultLimits, false)
 	if err != nil {
 		return nil, err
@@ -230,7 +231,7 @@ func generateRSP(bin, name, id string, records int) (*bytes.Buffer, error) {
 		return nil, err
 	}
 	var got bytes.Buffer
-	err = p.GenerateKAT(id, "pqcgenkat", records, nil, &got)
+	err = p.GenerateKAT(id, source, records, nil, &got)
 	p.Kill()
 	if err != nil {
 		return nil, fmt.Errorf("generating its KAT file: %w", err)

@@ -222,7 +222,7 @@ func (b *Build) writeGenerated(dir string) error {
 	fmt.Fprintf(&g, "\t\tSource: %q, Digest: %q,\n", b.Src, hex.EncodeToString(h.Sum(nil)))
 	fmt.Fprintf(&g, "\t\tFiles: %#v,\n\t\tReplaced: %#v,\n", b.Files, b.Replaced)
 	fmt.Fprintf(&g, "\t\tCFlags: %q, Compiler: %q,\n", b.CFlags, compilerVersion(b.cc()))
-	fmt.Fprintf(&g, "\t\tKATRecords: %d, KATDigest: %q, KATOrigin: %q, KATData: shippedKAT,\n\t}\n}\n", b.KATCount, katDigest, katOrigin)
+	fmt.Fprintf(&g, "\t\tKATRecords: %d, KATDigest: %q, KATOrigin: %q, KATData: shippedKAT, KATSource: %q,\n\t}\n}\n", b.KATCount, katDigest, katOrigin, b.KATSource())
 	return os.WriteFile(filepath.Join(dir, "zsubmission.go"), g.Bytes(), 0o644)
 }
 

@@ -110,13 +110,24 @@ func (b *Build) countKAT() error {
 	return nil
 }
 
-// declareSHA256 declares a published digest of the .rsp file in PQClean's
-// form (META.yml's nistkat-sha256: the SHA-256 of PQCgenKAT's file of 100
-// records) instead of a shipped file.
+// KATSource is the KAT source the plugin's generator names: "pqcgenkat",
+// the .rsp file as PQCgenKAT writes it, or with --kat-sha256
+// "pqclean-nistkat", the same records in the form PQClean digests.
+func (b *Build) KATSource() string {
+	if b.KATSHA256 != "" {
+		return "pqclean-nistkat"
+	}
+	return "pqcgenkat"
+}
+
+// declareSHA256 declares a published digest in PQClean's form instead of
+// a shipped file: META.yml's nistkat-sha256, the SHA-256 of the first
+// record of PQCgenKAT's file without its "# ALGNAME" header and without
+// the empty line after the record.
 func (b *Build) declareSHA256() error {
 	d := strings.ToLower(b.KATSHA256)
 	if _, err := hex.DecodeString(d); err != nil || len(d) != 64 {
-		return fmt.Errorf("--kat-sha256 %q: want 64 hex digits, the SHA-256 of the .rsp file", b.KATSHA256)
+		return fmt.Errorf("--kat-sha256 %q: want 64 hex digits (PQClean's nistkat-sha256)", b.KATSHA256)
 	}
 	if b.KAT != "" {
 		return fmt.Errorf("--kat-sha256 and --kat both declare the KAT file: give one")
