@@ -204,9 +204,17 @@ func TestBuildCKATSHA256(t *testing.T) {
 	good := hex.EncodeToString(sum[:])
 	bad := good[:63] + string("10"[map[bool]int{true: 0, false: 1}[good[63] == '0']])
 	src := nistTestdata + "toykem/Reference_Implementation/toykem64"
-	code, log := runHost(t, "build-c", "--kind", "kem", "--src", src, "--name", "bydigest", "--kat-sha256", good, "--out", t.TempDir())
+	plugins := t.TempDir()
+	code, log := runHost(t, "build-c", "--kind", "kem", "--src", src, "--name", "bydigest", "--kat-sha256", good, "--out", plugins)
 	if code != 0 || !strings.Contains(log, "has the SHA-256 --kat-sha256 declares") {
-		t.Errorf("the model's digest: exit %d, want 0 and the digest matched\n%s", code, log)
+		t.Fatalf("the model's digest: exit %d, want 0 and the digest matched\n%s", code, log)
+	}
+	out := filepath.Join(t.TempDir(), "r")
+	if code, log := runHost(t, quick(plugins, out)...); code != 0 {
+		t.Fatalf("run: exit %d\n%s", code, log)
+	}
+	if s := readSummary(t, out); len(s.Instances) != 1 || s.Instances[0].KAT != "pass" || s.Instances[0].KATFrom != "declared" {
+		t.Errorf("run: want one instance, pass (declared); got %+v", s.Instances)
 	}
 	code, log = runHost(t, "build-c", "--kind", "kem", "--src", src, "--name", "baddigest", "--kat-sha256", bad, "--out", t.TempDir())
 	if code != 1 || !strings.Contains(log, "has SHA-256 "+good+", --kat-sha256 declares "+bad) {
