@@ -48,7 +48,7 @@ func register(name, summary string, run func(args []string) error) {
 
 func init() {
 	register("run", "KAT gate then benchmarks over a suite (--suite all|<plugin>|<kind>)", func(a []string) error { return cmdRun("run", a) })
-	register("kat", "the KAT gate alone", func(a []string) error { return cmdRun("kat", a) })
+	register("kat", "the KAT gate alone; --emit DIR --suite PLUGIN writes the KAT files it generates and prints their digests", cmdKAT)
 	register("bench", "the benchmarks alone", func(a []string) error { return cmdRun("bench", a) })
 	register("robust", "malformed inputs to every instance: counts of errors, defined answers, crashes", func(a []string) error { return cmdRun("robust", a) })
 }

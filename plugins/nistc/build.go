@@ -18,6 +18,8 @@ type buildInfo struct {
 	KATRecords int      // records of the shipped .rsp file; 0: none found
 	KATDigest  string   // SHA-256 of the shipped .rsp file, declared for the "pqcgenkat" source
 	KATOrigin  string   // the shipped .rsp file, relative to the submission
+	KATSource  string   // the declared digest's KAT source: "" for "pqcgenkat", or "pqclean-nistkat"
+	KATData    []byte   // the shipped .rsp file itself, embedded: the host names its first record and field that differ
 }
 
 // build is the workspace build's description until a build-c build's

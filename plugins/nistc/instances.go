@@ -20,6 +20,13 @@ import (
 // one never stands for the other.
 const katSource = "pqcgenkat"
 
+// shippedSource names the shipped .rsp file as a declared vector file.
+const shippedSource = "submission-rsp"
+
+// maxShippedKAT bounds the shipped file carried inline, below the host's
+// bound on inline vector files; a larger one is declared by digest alone.
+const maxShippedKAT = 16 << 20
+
 // instances serves the compiled submission as one instance, or as an
 // unavailable one when it cannot be driven (so the host reports why instead
 // of a plugin that does not start).
@@ -41,7 +48,17 @@ func instances() []*registry.Instance {
 		"dispatch":       "C as compiled with the flags above",
 	}
 	if build.KATRecords > 0 {
-		in.Declared = []registry.DeclaredDigest{{Source: katSource, Records: build.KATRecords, SHA256: build.KATDigest, Origin: "the submission's " + build.KATOrigin}}
+		src := katSource
+		if build.KATSource != "" {
+			src = build.KATSource
+		}
+		in.Declared = []registry.DeclaredDigest{{Source: src, Records: build.KATRecords, SHA256: build.KATDigest, Origin: "the submission's " + build.KATOrigin}}
+	}
+	if len(build.KATData) > 0 && len(build.KATData) <= maxShippedKAT {
+		// The shipped file itself, inline: the host replays its records
+		// (decapsulation, verification) and, when the generated file's
+		// digest differs, names the first record and field that differ.
+		in.Vectors = []registry.VectorFile{{Name: shippedSource, Format: kat.FormatRSP, Data: build.KATData}}
 	}
 	return []*registry.Instance{in}
 }
@@ -52,6 +69,12 @@ func katGenerator(write func(w io.Writer, n int) error) []registry.KATGenerator 
 	n := build.KATRecords
 	if n == 0 {
 		n = 100
+	}
+	if build.KATSource == pqcleanSource {
+		// A digest in PQClean's form was declared: the generator
+		// writes that form, so the host's digest of it compares.
+		return []registry.KATGenerator{{Source: pqcleanSource, Format: kat.FormatRSP, Records: n,
+			Generate: func(w io.Writer, n int) error { return pqcleanForm(w, n, write) }}}
 	}
 	return []registry.KATGenerator{{Source: katSource, Format: kat.FormatRSP, Records: n, Generate: write}}
 }

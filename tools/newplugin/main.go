@@ -47,6 +47,8 @@ func run(args []string) error {
 	kindName := fs.String("kind", "", "what it implements: kem, sig, kex, hash or aead")
 	instance := fs.String("instance", "", "catalog name of its instance (default NAME)")
 	root := fs.String("root", "", "the Crucible workspace (default: the directory holding go.work, from here upwards)")
+	out := fs.String("out", "", "write the plugin as a module of its own in DIR, outside any workspace: its go.mod replaces crucible.dev/registry with a checkout (--registry)")
+	reg := fs.String("registry", "", "with --out: the crucible.dev/registry checkout its go.mod points to (default: the workspace's registry/)")
 	if err := fs.Parse(args); errors.Is(err, flag.ErrHelp) {
 		return nil // the usage is printed; asking for it is not a mistake
 	} else if err != nil {
@@ -68,6 +70,13 @@ func run(args []string) error {
 	if !validInstance.MatchString(*instance) {
 		return usageError{fmt.Errorf("--instance %q: letters, digits, '-', '_' and '.'", *instance)}
 	}
+	p := params{Name: *name, Instance: *instance, Kind: k}
+	if *out != "" {
+		return scaffoldOut(*out, *root, *reg, p)
+	}
+	if *reg != "" {
+		return usageError{fmt.Errorf("--registry is for --out")}
+	}
 	dir := *root
 	if dir == "" {
 		var err error
@@ -75,7 +84,6 @@ func run(args []string) error {
 			return usageError{fmt.Errorf("%w, or give --root", err)}
 		}
 	}
-	p := params{Name: *name, Instance: *instance, Kind: k}
 	if err := scaffold(dir, p); err != nil {
 		return err
 	}
@@ -94,6 +102,7 @@ type params struct {
 	Instance string // catalog name
 	Kind     kind
 	Go       string // the workspace's go version
+	Registry string // the path go.mod replaces crucible.dev/registry with
 }
 
 // scaffold writes plugins/<name> under root and adds it to go.work.
@@ -107,10 +116,25 @@ func scaffold(root string, p params) error {
 		return fmt.Errorf("%s: no go line", filepath.Join(root, "go.work"))
 	}
 	p.Go = string(m[1])
+	p.Registry = "../../registry"
 	dir := filepath.Join(root, "plugins", p.Name)
 	if _, err := os.Stat(dir); err == nil {
 		return fmt.Errorf("%s exists: choose another --name", dir)
 	}
+	if err := writeModule(dir, p); err != nil {
+		return err
+	}
+	cmd := exec.Command("go", "work", "use", "./plugins/"+p.Name)
+	cmd.Dir = root
+	if out, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("go work use: %v\n%s", err, out)
+	}
+	tidy(dir, false)
+	return nil
+}
+
+// writeModule writes the plugin module's files into dir.
+func writeModule(dir string, p params) error {
 	files := map[string]*template.Template{
 		"go.mod":                            goModTmpl,
 		"main.go":                           mainTmpl,
@@ -129,6 +153,7 @@ func scaffold(root string, p params) error {
 		}
 		out := b.Bytes()
 		if strings.HasSuffix(rel, ".go") {
+			var err error
 			if out, err = format.Source(out); err != nil {
 				return fmt.Errorf("%s: generated code does not parse: %w", rel, err)
 			}
@@ -137,17 +162,23 @@ func scaffold(root string, p params) error {
 			return err
 		}
 	}
-	cmd := exec.Command("go", "work", "use", "./plugins/"+p.Name)
-	cmd.Dir = root
-	if out, err := cmd.CombinedOutput(); err != nil {
-		return fmt.Errorf("go work use: %v\n%s", err, out)
+	return nil
+}
+
+// tidy writes go.sum, which lets the module build on its own (GOWORK=off).
+// In the workspace it builds without, so a failure there only warns; a
+// module outside any workspace needs it.
+func tidy(dir string, must bool) error {
+	cmd := exec.Command("go", "mod", "tidy")
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), "GOWORK=off")
+	out, err := cmd.CombinedOutput()
+	switch {
+	case err == nil:
+		return nil
+	case must:
+		return fmt.Errorf("go mod tidy in %s: %v\n%s", dir, err, out)
 	}
-	// go.sum lets the module build on its own too (GOWORK=off); in the
-	// workspace it builds without, so a failure here only warns.
-	tidy := exec.Command("go", "mod", "tidy")
-	tidy.Dir = dir
-	if out, err := tidy.CombinedOutput(); err != nil {
-		fmt.Fprintf(os.Stderr, "newplugin: warning: go mod tidy in %s: %v\n%s", dir, err, out)
-	}
+	fmt.Fprintf(os.Stderr, "newplugin: warning: go mod tidy in %s: %v\n%s", dir, err, out)
 	return nil
 }

@@ -62,7 +62,7 @@ go {{.Go}}
 
 require crucible.dev/registry v0.0.0
 
-replace crucible.dev/registry => ../../registry
+replace crucible.dev/registry => {{.Registry}}
 `))
 
 var mainTmpl = template.Must(template.New("main.go").Parse(`// Command {{.Name}} is the Crucible plugin for {{.Instance}}.

@@ -6,6 +6,7 @@ import (
 	"crucible.dev/host/internal/evidence"
 	"crucible.dev/host/internal/plugin"
 	"crucible.dev/registry"
+	"crucible.dev/registry/eval/katcheck"
 	"crucible.dev/registry/eval/vectors"
 )
 
@@ -56,4 +57,26 @@ func died(p *plugin.Process) string {
 		return "the plugin process died during the check"
 	}
 	return ""
+}
+
+// declaredFile is the inline vector file a plugin declares whose content,
+// in the KAT format's canonical form, has the declared digest: the file the
+// digest was taken of, against which a generated file's first difference
+// can be named. The digest is checked here, so a plugin cannot point the
+// comparison at another file. It returns nil when none matches.
+func declaredFile(vfs []registry.VectorFile, format, digest string) ([]byte, string) {
+	for _, v := range vfs {
+		if v.Format != format || len(v.Data) == 0 {
+			continue
+		}
+		h, err := katcheck.NewHasher(format)
+		if err != nil {
+			return nil, ""
+		}
+		h.Write(v.Data)
+		if h.Sum() == digest {
+			return v.Data, v.Name
+		}
+	}
+	return nil, ""
 }

@@ -1,13 +1,13 @@
 package campaign
 
 import (
+	"bytes"
 	"fmt"
 	"io"
 	"strings"
 
 	"crucible.dev/host/internal/evidence"
 	"crucible.dev/host/internal/plugin"
-	"crucible.dev/registry"
 	"crucible.dev/registry/eval/catalog"
 	"crucible.dev/registry/eval/katcheck"
 	"crucible.dev/registry/eval/katcheck/reference"
@@ -34,7 +34,7 @@ func (c *Campaign) katGate(p *plugin.Process, pluginName string, in *plugin.Inst
 	rec := evidence.KATRecord{Plugin: pluginName, Instance: id}
 	isRef := isReference(pluginName, in)
 	for _, g := range in.KATs {
-		rec.Results = append(rec.Results, c.generated(p, pluginName, id, entry, in.DeclaredDigests, g)...)
+		rec.Results = append(rec.Results, c.generated(p, pluginName, id, entry, in, g)...)
 		if c.cfg.Fresh > 0 {
 			rec.Results = append(rec.Results, c.freshCheck(p, pluginName, id, in, g, isRef))
 		}
@@ -103,7 +103,8 @@ func katStatus(rs []evidence.KATResult) evidence.KATStatus {
 // publishes for its source or, where it publishes none, every digest the
 // plugin declares. A declared digest that contradicts the catalog's is a
 // finding of its own.
-func (c *Campaign) generated(p *plugin.Process, pluginName, id string, e *catalog.Entry, declared []registry.DeclaredDigest, g plugin.KAT) []evidence.KATResult {
+func (c *Campaign) generated(p *plugin.Process, pluginName, id string, e *catalog.Entry, in *plugin.Instance, g plugin.KAT) []evidence.KATResult {
+	declared := in.DeclaredDigests
 	var ds []catalog.Digest
 	if e != nil {
 		for _, d := range e.Digests {
@@ -173,6 +174,10 @@ func (c *Campaign) generated(p *plugin.Process, pluginName, id string, e *catalo
 				if err == nil && m != nil {
 					r.Detail += "; first difference: " + m.Error()
 				}
+			}
+		} else if ref, name := declaredFile(in.VectorFiles, g.Format, d.SHA256); ref != nil && prov == provDeclared {
+			if m, err := katcheck.FirstDifference(strings.NewReader(file.String()), bytes.NewReader(ref)); err == nil && m != nil {
+				r.Detail += "; first difference from the declared file " + name + ": " + m.Error()
 			}
 		}
 		out = append(out, r)

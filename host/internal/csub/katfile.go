@@ -3,6 +3,7 @@ package csub
 import (
 	"bytes"
 	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
 	"io/fs"
 	"os"
@@ -23,6 +24,9 @@ var katName = regexp.MustCompile(`^PQC(kem|sign)KAT_([0-9]+)\.rsp$`)
 // as a number, and whose header names CRYPTO_ALGNAME where there are still
 // several. Copies of one file count once.
 func (b *Build) findKAT() error {
+	if b.KATSHA256 != "" {
+		return b.declareSHA256()
+	}
 	switch b.KAT {
 	case "none":
 		b.KAT = ""
@@ -103,5 +107,34 @@ func (b *Build) countKAT() error {
 	if b.KATCount == 0 {
 		return fmt.Errorf("%s: no \"count = \" line: not a NIST .rsp file", b.KATFile)
 	}
+	return nil
+}
+
+// KATSource is the KAT source the plugin's generator names: "pqcgenkat",
+// the .rsp file as PQCgenKAT writes it, or with --kat-sha256
+// "pqclean-nistkat", the same records in the form PQClean digests.
+func (b *Build) KATSource() string {
+	if b.KATSHA256 != "" {
+		return "pqclean-nistkat"
+	}
+	return "pqcgenkat"
+}
+
+// declareSHA256 declares a published digest in PQClean's form instead of
+// a shipped file: META.yml's nistkat-sha256, the SHA-256 of the first
+// record of PQCgenKAT's file without its "# ALGNAME" header and without
+// the empty line after the record.
+func (b *Build) declareSHA256() error {
+	d := strings.ToLower(b.KATSHA256)
+	if _, err := hex.DecodeString(d); err != nil || len(d) != 64 {
+		return fmt.Errorf("--kat-sha256 %q: want 64 hex digits (PQClean's nistkat-sha256)", b.KATSHA256)
+	}
+	if b.KAT != "" {
+		return fmt.Errorf("--kat-sha256 and --kat both declare the KAT file: give one")
+	}
+	if b.KATRecords <= 0 {
+		return fmt.Errorf("--kat-records %d: the digest covers at least one record", b.KATRecords)
+	}
+	b.KATSHA256, b.KATCount = d, b.KATRecords
 	return nil
 }

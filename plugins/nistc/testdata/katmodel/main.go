@@ -94,9 +94,10 @@ func toyhash(n int, in []byte) []byte {
 
 func cat(parts ...[]byte) []byte { return bytes.Join(parts, nil) }
 
-func keypair(r *ctrDRBG) (pk, sk []byte) {
+// keypair draws the 32-byte seed s; pk is toyhash("P"‖s) of pkLen bytes.
+func keypair(r *ctrDRBG, pkLen int) (pk, sk []byte) {
 	s := r.randombytes(32)
-	pk = toyhash(32, cat([]byte("P"), s))
+	pk = toyhash(pkLen, cat([]byte("P"), s))
 	return pk, cat(s, pk)
 }
 
@@ -136,16 +137,18 @@ func master() *ctrDRBG {
 	return newDRBG(e)
 }
 
-func kemFile() []byte {
+// kemFile is the file of one ToyKEM parameter set, named algName, whose
+// public key is pkLen bytes.
+func kemFile(algName string, pkLen int) []byte {
 	var w rsp
-	fmt.Fprintf(&w, "# ToyKEM-64\n\n")
+	fmt.Fprintf(&w, "# %s\n\n", algName)
 	m := master()
 	for i := 0; i < records; i++ {
 		seed := m.randombytes(48)
 		fmt.Fprintf(&w, "count = %d\n", i)
 		w.hex("seed", seed)
 		r := newDRBG(seed)
-		pk, sk := keypair(r)
+		pk, sk := keypair(r, pkLen)
 		w.hex("pk", pk)
 		w.hex("sk", sk)
 		ct, ss := kemEnc(r, pk)
@@ -168,7 +171,7 @@ func signFile() []byte {
 		fmt.Fprintf(&w, "mlen = %d\n", len(msg))
 		w.hex("msg", msg)
 		r := newDRBG(seed)
-		pk, sk := keypair(r)
+		pk, sk := keypair(r, 32)
 		w.hex("pk", pk)
 		w.hex("sk", sk)
 		sm := sign(r, sk, msg)
@@ -181,7 +184,8 @@ func signFile() []byte {
 
 func main() {
 	for path, data := range map[string][]byte{
-		"testdata/toykem/KAT/toykem64/PQCkemKAT_64.rsp":  kemFile(),
+		"testdata/toykem/KAT/toykem64/PQCkemKAT_64.rsp":  kemFile("ToyKEM-64", 32),
+		"testdata/toykem/KAT/toykem128/PQCkemKAT_96.rsp": kemFile("ToyKEM-128", 64),
 		"testdata/toysig/KAT/toysig48/PQCsignKAT_64.rsp": signFile(),
 	} {
 		if err := os.WriteFile(filepath.FromSlash(path), data, 0o644); err != nil {
