@@ -172,7 +172,7 @@ func (s *server) Run(_ context.Context, req *pluginv1.RunRequest) (resp *pluginv
 	func() {
 		defer guard(fmt.Sprintf("%s %s", in.ID(), op.Name), &opErr)
 		if req.Taint {
-			out, opErr = runTainted(op, rand, Args(req.Args))
+			out, opErr = runTainted(in.ID(), op, rand, Args(req.Args))
 			return
 		}
 		out, opErr = op.Run(RandReader(rand), Args(req.Args))

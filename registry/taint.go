@@ -30,6 +30,9 @@ const DeclassifyTag = "crucible-declassify"
 const (
 	vgMakeMemUndefined = 0x4d430001
 	vgMakeMemDefined   = 0x4d430002
+	// vgPrintfValist (valgrind.h VG_USERREQ__PRINTF_VALIST_BY_REF) prints
+	// a message into valgrind's log.
+	vgPrintfValist = 0x1403
 	// vgPrintfBacktraceValist (valgrind.h VG_USERREQ__PRINTF_BACKTRACE_VALIST_BY_REF)
 	// prints a message and the caller's stack into valgrind's log.
 	vgPrintfBacktraceValist = 0x1404
@@ -70,12 +73,24 @@ func Declassify(b []byte) {
 	// The message goes into memcheck's log with the caller's stack; a
 	// format without conversions never reads the (zeroed) va_list. A '%'
 	// in a path is spelled out so that it cannot become one.
-	msg := fmt.Sprintf("%s %s %d bytes\n\x00", DeclassifyTag, strings.ReplaceAll(site, "%", "%25"), len(b))
+	taintLog(vgPrintfBacktraceValist, fmt.Sprintf("%s %s %d bytes", DeclassifyTag, site, len(b)))
+	MarkPublic(b)
+}
+
+// OpTag starts the lines the contract writes to memcheck's log around a
+// tainted operation: "<tag> begin <instance> <op>", then "<tag> end", so
+// the host tells which operation a report came from.
+const OpTag = "crucible-taint-op"
+
+// taintLog writes one line into valgrind's log through the printf client
+// request req. A format without conversions never reads the (zeroed)
+// va_list; a '%' is spelled out so that none can become one.
+func taintLog(req uintptr, line string) {
+	msg := strings.ReplaceAll(line, "%", "%25") + "\n\x00"
 	var vaList [4]uintptr
-	clientRequest(vgPrintfBacktraceValist, uintptr(unsafe.Pointer(unsafe.StringData(msg))), uintptr(unsafe.Pointer(&vaList)), 0, 0, 0)
+	clientRequest(req, uintptr(unsafe.Pointer(unsafe.StringData(msg))), uintptr(unsafe.Pointer(&vaList)), 0, 0, 0)
 	runtime.KeepAlive(&vaList)
 	runtime.KeepAlive(msg)
-	MarkPublic(b)
 }
 
 // Declassification is one call site of Declassify and how often it ran.

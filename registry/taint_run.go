@@ -1,6 +1,9 @@
 package registry
 
-import "io"
+import (
+	"fmt"
+	"io"
+)
 
 // taintSecretArgs are the inputs the contract marks secret for a taint
 // check: an own secret key and a symmetric key. The randomness an operation
@@ -13,7 +16,11 @@ var taintSecretArgs = []string{ArgSK, ArgKey}
 // marks everything it returns public: outputs leave the plugin, and from
 // there on the host decides what is secret. Outside a build with the
 // valgrind tag the marks do nothing.
-func runTainted(op Op, rand []byte, in Args) (Args, error) {
+func runTainted(instance string, op Op, rand []byte, in Args) (Args, error) {
+	if taintBuild {
+		taintLog(vgPrintfValist, fmt.Sprintf("%s begin %s %s", OpTag, instance, op.Name))
+		defer taintLog(vgPrintfValist, OpTag+" end")
+	}
 	for _, name := range taintSecretArgs {
 		MarkSecret(in[name])
 	}
