@@ -1,0 +1,117 @@
+package main
+
+import (
+	"bufio"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"crucible.dev/host/internal/campaign"
+	"crucible.dev/host/internal/plugin"
+	"crucible.dev/host/internal/sandbox"
+	"crucible.dev/host/internal/taint"
+)
+
+// taintMarks finds the fixture's leaking lines: file base name and line of
+// each "taint: <kind>" comment, by kind.
+func taintMarks(t *testing.T) map[string]string {
+	t.Helper()
+	marks := map[string]string{} // "leaks.go:17" -> kind
+	for _, name := range []string{"leaks.go", "leaks.c"} {
+		f, err := os.Open(filepath.Join("internal", "taintplugin", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		sc := bufio.NewScanner(f)
+		for n := 1; sc.Scan(); n++ {
+			if _, kind, ok := strings.Cut(sc.Text(), "// taint: "); ok {
+				marks[fmt.Sprintf("%s:%d", name, n)] = strings.TrimSpace(kind)
+			}
+		}
+		f.Close()
+	}
+	return marks
+}
+
+// TestTaintFixture runs the taint fixture (internal/taintplugin) under
+// memcheck in the sandbox: each leaking operation, Go and C, is reported
+// at its marked line with its kind; the clean ones, the declassifying one
+// and the fixture's KEM report nothing; the declassification is listed.
+func TestTaintFixture(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs a plugin under valgrind")
+	}
+	if _, err := exec.LookPath("valgrind"); err != nil {
+		if os.Getenv("CRUCIBLE_CI") != "" || os.Getenv("CRUCIBLE_REQUIRE_VALGRIND") != "" {
+			t.Fatalf("valgrind is required (CRUCIBLE_CI or CRUCIBLE_REQUIRE_VALGRIND is set): %v", err)
+		}
+		t.Skip("valgrind not installed (tools/setup.sh installs it)")
+	}
+	bin := filepath.Join(t.TempDir(), plugin.BinaryPrefix+"taint")
+	if out, err := exec.Command("go", "build", "-trimpath", "-tags", "valgrind", "-o", bin, "./internal/taintplugin").CombinedOutput(); err != nil {
+		t.Fatalf("build: %v\n%s", err, out)
+	}
+	lc, err := sandbox.New(sandbox.DefaultLimits, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lc.Close()
+	keep := filepath.Join(t.TempDir(), "memcheck.log")
+	res, err := campaign.Taint(plugin.Source{Name: "taint", Binary: bin},
+		plugin.Options{Limits: plugin.DefaultLimits, Launcher: lc, CPU: -1}, keep)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Skipped) > 0 {
+		t.Errorf("operations not run: %q", res.Skipped)
+	}
+	marks := taintMarks(t)
+	byOp := map[string][]taint.Report{}
+	for _, f := range res.Findings {
+		byOp[f.Op] = append(byOp[f.Op], f)
+	}
+	leaks := map[string]string{ // operation -> the file its leak is in
+		"leak_branch": "leaks.go", "leak_table": "leaks.go", "leak_loop": "leaks.go", "leak_callback": "leaks.go",
+		"c_leak_branch": "leaks.c", "c_leak_table": "leaks.c", "c_leak_loop": "leaks.c",
+	}
+	for op, file := range leaks {
+		found := false
+		for _, f := range byOp[op] {
+			top := f.Frames[0]
+			where := fmt.Sprintf("%s:%d", filepath.Base(top.File), top.Line)
+			kind, marked := marks[where]
+			if filepath.Base(top.File) != file || !marked {
+				t.Errorf("%s: reported at %s, not at a marked line: %+v", op, where, f)
+				continue
+			}
+			if kind != f.Kind {
+				t.Errorf("%s: %s reported as %s, marked %s", op, where, f.Kind, kind)
+			}
+			found = true
+		}
+		if !found {
+			t.Errorf("%s: leak not reported", op)
+		}
+	}
+	for op, fs := range byOp {
+		if _, ok := leaks[op]; !ok {
+			t.Errorf("%s does not leak, yet reported: %+v", op, fs)
+		}
+	}
+	declared := false
+	for _, d := range res.Declared {
+		if d.Op == "declassify" && strings.HasSuffix(filepath.Dir(d.Site), "taintplugin") {
+			declared = true
+		}
+	}
+	if !declared {
+		t.Errorf("the declassification is not listed: %+v", res.Declared)
+	}
+	if t.Failed() {
+		b, _ := os.ReadFile(keep)
+		t.Logf("memcheck log:\n%s", b)
+	}
+}
