@@ -85,5 +85,14 @@ func taintPlugin(w *plugins, s *plugin.Source, keep string, cpu int) (*campaign.
 	if err := os.MkdirAll(filepath.Dir(keep), 0o755); err != nil {
 		return nil, err
 	}
-	return campaign.Taint(*s, w.options(cpu), keep)
+	res, err := campaign.Taint(*s, w.options(cpu), keep)
+	if err != nil {
+		return nil, err
+	}
+	// The log as the host kept it, for the manifest: validate recomputes
+	// the findings from it.
+	if err := evidence.Note(keep); err != nil {
+		return nil, err
+	}
+	return res, nil
 }
