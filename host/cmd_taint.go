@@ -13,20 +13,6 @@ import (
 	"crucible.dev/host/internal/taint"
 )
 
-// TaintRecord is what `host ct --method taint` keeps of one plugin, in
-// ct/<plugin>/taint.json beside memcheck's log (ct/<plugin>/memcheck.log),
-// from which it is recomputed.
-type TaintRecord struct {
-	Plugin   string                   `json:"plugin"`
-	Module   string                   `json:"module"` // the filter's "own code": the executable's main module
-	Log      string                   `json:"log"`    // memcheck's log, relative to the run directory
-	Ran      []string                 `json:"ran"`
-	Skipped  []string                 `json:"skipped,omitempty"`
-	Findings []taint.Report           `json:"findings"`
-	Declared []taint.Declassification `json:"declassified,omitempty"`
-	Error    string                   `json:"error,omitempty"`
-}
-
 // ctTaint runs the taint check of every selected plugin: each is built
 // once more with the valgrind tag (a prebuilt executable must have been),
 // and its secret operations run under memcheck in the sandbox with the
@@ -40,7 +26,7 @@ func ctTaint(w *plugins, suite, out string, cpu int) error {
 		if !session.SelectPlugin(suite, s.Name) {
 			continue
 		}
-		rec := &TaintRecord{Plugin: s.Name, Log: evidence.Path("", "ct", s.Name, "memcheck.log")}
+		rec := &taint.Record{Plugin: s.Name, Log: evidence.Path("", "ct", s.Name, "memcheck.log")}
 		res, err := taintPlugin(w, &s, evidence.Path(out, "ct", s.Name, "memcheck.log"), cpu)
 		if err != nil {
 			rec.Error = evidence.FirstLine(err.Error())
