@@ -2,6 +2,7 @@ package main
 
 import (
 	"bufio"
+	"encoding/json"
 	"fmt"
 	"os"
 	"os/exec"
@@ -36,11 +37,11 @@ func taintMarks(t *testing.T) map[string]string {
 	return marks
 }
 
-// TestTaintFixture runs the taint fixture (internal/taintplugin) under
-// memcheck in the sandbox: each leaking operation, Go and C, is reported
-// at its marked line with its kind; the clean ones, the declassifying one
-// and the fixture's KEM report nothing; the declassification is listed.
-func TestTaintFixture(t *testing.T) {
+// taintFixture builds the taint fixture with the valgrind tag, alone in a
+// plugin directory, and returns its path. It skips when valgrind is
+// missing, unless CRUCIBLE_CI or CRUCIBLE_REQUIRE_VALGRIND is set.
+func taintFixture(t *testing.T) string {
+	t.Helper()
 	if testing.Short() {
 		t.Skip("runs a plugin under valgrind")
 	}
@@ -54,6 +55,49 @@ func TestTaintFixture(t *testing.T) {
 	if out, err := exec.Command("go", "build", "-trimpath", "-tags", "valgrind", "-o", bin, "./internal/taintplugin").CombinedOutput(); err != nil {
 		t.Fatalf("build: %v\n%s", err, out)
 	}
+	return bin
+}
+
+// TestTaintCommand runs `host ct --method taint` on the fixture: it exits
+// 1 for the leaks, keeps memcheck's log and the findings under ct/taint/,
+// validate recomputes them from the log, and a finding removed from the
+// record by hand is caught.
+func TestTaintCommand(t *testing.T) {
+	bin := taintFixture(t)
+	out := filepath.Join(t.TempDir(), "run")
+	code, log := runHost(t, "ct", "--method", "taint", "--no-source", "--plugin-dir", filepath.Dir(bin), "--out", out)
+	if code != 1 || !strings.Contains(log, "leaks.go:17") || !strings.Contains(log, "leaks.c:12") {
+		t.Fatalf("host ct --method taint: exit %d, want 1 with the fixture's leaks\n%s", code, log)
+	}
+	if code, log := runHost(t, "validate", out); code != 0 {
+		t.Fatalf("validate: exit %d\n%s", code, log)
+	}
+	rec := filepath.Join(out, "ct", "taint", "taint.json")
+	var r taint.Record
+	b, err := os.ReadFile(rec)
+	if err == nil {
+		err = json.Unmarshal(b, &r)
+	}
+	if err != nil || len(r.Findings) < 7 {
+		t.Fatalf("record: %v, %d findings", err, len(r.Findings))
+	}
+	r.Findings = r.Findings[1:]
+	b, _ = json.Marshal(r)
+	if err := os.WriteFile(rec, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	code, log = runHost(t, "validate", out)
+	if code == 0 || !strings.Contains(log, "findings do not follow from memcheck's log") {
+		t.Errorf("validate of a record with a finding removed: exit %d\n%s", code, log)
+	}
+}
+
+// TestTaintFixture runs the taint fixture (internal/taintplugin) under
+// memcheck in the sandbox: each leaking operation, Go and C, is reported
+// at its marked line with its kind; the clean ones, the declassifying one
+// and the fixture's KEM report nothing; the declassification is listed.
+func TestTaintFixture(t *testing.T) {
+	bin := taintFixture(t)
 	lc, err := sandbox.New(sandbox.DefaultLimits, false)
 	if err != nil {
 		t.Fatal(err)
