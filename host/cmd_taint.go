@@ -34,6 +34,12 @@ func ctTaint(w *plugins, suite, out string, cpu int) error {
 			leaks++
 		} else {
 			rec.Module, rec.Ran, rec.Skipped, rec.Findings, rec.Declared = res.Module, res.Ran, res.Skipped, res.Findings, res.Declared
+			if len(rec.Ran) == 0 {
+				// Nothing checked is not "clean".
+				rec.Error = "no operation ran under memcheck"
+				fmt.Fprintf(tw, "%s\t-\t-\terror\t%s\n", s.Name, rec.Error)
+				leaks++
+			}
 		}
 		for _, f := range rec.Findings {
 			where := "-"
