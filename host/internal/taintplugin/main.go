@@ -70,17 +70,13 @@ func main() {
 	registry.Serve(&registry.Plugin{Name: "taint", Version: "0", Instances: []*registry.Instance{{
 		Name: "TaintKEM", Kind: registry.KindKEM, KEM: taintKEM{},
 		Sizes: registry.Sizes{PublicKey: keyLen, SecretKey: keyLen, Ciphertext: keyLen, SharedSecret: keyLen},
-		Extra: []registry.Op{
+		Extra: append([]registry.Op{
 			skOp("leak_branch", "out: 1 byte; branches on the secret key's low bit (leaks)", leakBranch),
 			skOp("leak_table", "out: 1 byte; looks up a table at the secret key's first byte (leaks)", leakTable),
 			skOp("leak_loop", "out: 1 byte; loops as often as the secret key's first byte says (leaks)", leakLoop),
 			skOp("leak_callback", "out: 1 byte; branches on a secret bit in a function the runtime calls back into while it panics (leaks)", leakCallback),
 			skOp("clean", "out: 1 byte; the XOR of the secret key's bytes (does not leak)", clean),
 			skOp("declassify", "out: 1 byte; declassifies the key's hash and branches on it (declared public, so clean)", declassify),
-			skOp("c_leak_branch", "out: 1 byte; C code branching on the secret key's low bit (leaks)", cLeakBranch),
-			skOp("c_leak_table", "out: 1 byte; C code looking up a table at the secret key's first byte (leaks)", cLeakTable),
-			skOp("c_leak_loop", "out: 1 byte; C code looping as often as the secret key's first byte says (leaks)", cLeakLoop),
-			skOp("c_clean", "out: 1 byte; C code XORing the secret key's bytes (does not leak)", cClean),
-		},
+		}, cOps()...),
 	}}})
 }
