@@ -49,24 +49,38 @@ func Taint(s plugin.Source, o plugin.Options, keep string) (*TaintResult, error)
 		return nil, fmt.Errorf("taint %s: start under memcheck: %w", s.Name, err)
 	}
 	desc, err := p.Describe()
+	p.Kill()
 	if err != nil {
-		p.Kill()
 		return nil, fmt.Errorf("taint %s: describe: %w", s.Name, err)
 	}
+	log := filepath.Join(chk.Dir, sandbox.MemcheckLog)
+	// A process per instance: memcheck shows an error once per context,
+	// so in one process a leak that two instances share (one library,
+	// two parameter sets) would be shown under the first only, and the
+	// second would look clean.
+	var all []byte
 	for _, in := range desc.Instances {
 		if in.Unavailable != "" {
 			continue
 		}
+		os.Remove(log)
+		p, err := plugin.Start(s, o)
+		if err != nil {
+			return nil, fmt.Errorf("taint %s: start under memcheck: %w", s.Name, err)
+		}
 		taintInstance(p, in, res)
+		p.Kill()
+		b, err := os.ReadFile(log)
+		if err != nil {
+			return nil, fmt.Errorf("taint %s: memcheck log: %w", s.Name, err)
+		}
+		all = append(all, b...)
 	}
-	p.Kill()
-	log := filepath.Join(chk.Dir, sandbox.MemcheckLog)
-	b, err := os.ReadFile(log)
-	if err != nil {
-		return nil, fmt.Errorf("taint %s: memcheck log: %w", s.Name, err)
+	if err := os.WriteFile(log, all, 0o644); err != nil {
+		return nil, err
 	}
 	if keep != "" {
-		if err := os.WriteFile(keep, b, 0o644); err != nil {
+		if err := os.WriteFile(keep, all, 0o644); err != nil {
 			return nil, err
 		}
 		res.Log = keep
