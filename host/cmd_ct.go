@@ -29,6 +29,7 @@ func cmdCT(args []string) error {
 	n := fs.Int("measurements", 20000, "timed calls per operation, split at random between the two classes")
 	out := fs.String("out", "", "run directory (default results/<UTC timestamp>-ct)")
 	cpu := fs.Int("cpu", -1, "pin plugin processes to this CPU")
+	method := fs.String("method", "dudect", "dudect (fixed-vs-random timing) or taint (valgrind memcheck on marked secrets)")
 	if err := fs.Parse(args); err != nil {
 		return &exitError{2, nil}
 	}
@@ -39,6 +40,13 @@ func cmdCT(args []string) error {
 	defer w.Close()
 	if err := newRunDir(out, "ct", args, *suite, *cpu, w.lc); err != nil {
 		return err
+	}
+	switch *method {
+	case "taint":
+		return ctTaint(w, *suite, *out, *cpu)
+	case "dudect":
+	default:
+		return usageErr("--method %q: want dudect or taint", *method)
 	}
 	opts := w.options(*cpu)
 	var recs []*evidence.CTRecord

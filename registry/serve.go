@@ -171,6 +171,10 @@ func (s *server) Run(_ context.Context, req *pluginv1.RunRequest) (resp *pluginv
 	var opErr error
 	func() {
 		defer guard(fmt.Sprintf("%s %s", in.ID(), op.Name), &opErr)
+		if req.Taint {
+			out, opErr = runTainted(in.ID(), op, rand, Args(req.Args))
+			return
+		}
 		out, opErr = op.Run(RandReader(rand), Args(req.Args))
 	}()
 	resp = &pluginv1.RunResponse{Outputs: out}

@@ -791,12 +791,17 @@ func (x *Sizes) GetSigMax() bool {
 }
 
 type RunRequest struct {
-	state         protoimpl.MessageState `protogen:"open.v1"`
-	Instance      string                 `protobuf:"bytes,1,opt,name=instance,proto3" json:"instance,omitempty"` // instance ID: name or name/impl
-	Op            string                 `protobuf:"bytes,2,opt,name=op,proto3" json:"op,omitempty"`
-	Args          map[string][]byte      `protobuf:"bytes,3,rep,name=args,proto3" json:"args,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
-	Rand          []byte                 `protobuf:"bytes,4,opt,name=rand,proto3" json:"rand,omitempty"`                       // the exact randomness the operation may read
-	HasRand       bool                   `protobuf:"varint,5,opt,name=has_rand,json=hasRand,proto3" json:"has_rand,omitempty"` // false: no randomness at all (deterministic variant)
+	state    protoimpl.MessageState `protogen:"open.v1"`
+	Instance string                 `protobuf:"bytes,1,opt,name=instance,proto3" json:"instance,omitempty"` // instance ID: name or name/impl
+	Op       string                 `protobuf:"bytes,2,opt,name=op,proto3" json:"op,omitempty"`
+	Args     map[string][]byte      `protobuf:"bytes,3,rep,name=args,proto3" json:"args,omitempty" protobuf_key:"bytes,1,opt,name=key" protobuf_val:"bytes,2,opt,name=value"`
+	Rand     []byte                 `protobuf:"bytes,4,opt,name=rand,proto3" json:"rand,omitempty"`                       // the exact randomness the operation may read
+	HasRand  bool                   `protobuf:"varint,5,opt,name=has_rand,json=hasRand,proto3" json:"has_rand,omitempty"` // false: no randomness at all (deterministic variant)
+	// taint: the plugin runs under valgrind's memcheck (built with -tags
+	// valgrind); the contract marks the secret inputs (sk, key, the
+	// randomness) undefined before the operation and its outputs defined
+	// after it, so memcheck reports what depends on the secrets.
+	Taint         bool `protobuf:"varint,6,opt,name=taint,proto3" json:"taint,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -862,6 +867,13 @@ func (x *RunRequest) GetRand() []byte {
 func (x *RunRequest) GetHasRand() bool {
 	if x != nil {
 		return x.HasRand
+	}
+	return false
+}
+
+func (x *RunRequest) GetTaint() bool {
+	if x != nil {
+		return x.Taint
 	}
 	return false
 }
@@ -1658,14 +1670,15 @@ const file_plugin_proto_rawDesc = "" +
 	"\x05nonce\x18\t \x01(\x05R\x05nonce\x12\x1a\n" +
 	"\boverhead\x18\n" +
 	" \x01(\x05R\boverhead\x12\x17\n" +
-	"\asig_max\x18\v \x01(\bR\x06sigMax\"\xde\x01\n" +
+	"\asig_max\x18\v \x01(\bR\x06sigMax\"\xf4\x01\n" +
 	"\n" +
 	"RunRequest\x12\x1a\n" +
 	"\binstance\x18\x01 \x01(\tR\binstance\x12\x0e\n" +
 	"\x02op\x18\x02 \x01(\tR\x02op\x12<\n" +
 	"\x04args\x18\x03 \x03(\v2(.crucible.plugin.v1.RunRequest.ArgsEntryR\x04args\x12\x12\n" +
 	"\x04rand\x18\x04 \x01(\fR\x04rand\x12\x19\n" +
-	"\bhas_rand\x18\x05 \x01(\bR\ahasRand\x1a7\n" +
+	"\bhas_rand\x18\x05 \x01(\bR\ahasRand\x12\x14\n" +
+	"\x05taint\x18\x06 \x01(\bR\x05taint\x1a7\n" +
 	"\tArgsEntry\x12\x10\n" +
 	"\x03key\x18\x01 \x01(\tR\x03key\x12\x14\n" +
 	"\x05value\x18\x02 \x01(\fR\x05value:\x028\x01\"\xda\x01\n" +

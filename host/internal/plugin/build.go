@@ -92,6 +92,19 @@ func isBuildInput(name string) bool {
 // beside it: a cached executable that no longer hashes to what was built
 // (replaced after the fact) is rebuilt, never run.
 func Build(root, cache string, s *Source, log io.Writer) error {
+	return build(root, cache, s, log, "")
+}
+
+// BuildValgrind is Build with the valgrind build tag, for the taint check:
+// Go's runtime then describes its allocator and stacks to valgrind, and
+// the contract's secret marks (registry.MarkSecret) reach memcheck. The
+// executable is cached under a name of its own (<name>.valgrind-<hash>),
+// beside the plain one.
+func BuildValgrind(root, cache string, s *Source, log io.Writer) error {
+	return build(root, cache, s, log, "valgrind")
+}
+
+func build(root, cache string, s *Source, log io.Writer, tag string) error {
 	if err := CheckName("plugin", s.Name); err != nil {
 		return err
 	}
@@ -105,7 +118,11 @@ func Build(root, cache string, s *Source, log io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("plugin %s: hashing sources: %w", s.Name, err)
 	}
-	bin := filepath.Join(cache, s.Name+"-"+hash[:16])
+	name := s.Name
+	if tag != "" {
+		name += "." + tag
+	}
+	bin := filepath.Join(cache, name+"-"+hash[:16])
 	s.Hash = hash
 	// Only the hash the host kept apart (trust.go) vouches for a cached
 	// executable: one written beside it could be replaced with it.
@@ -123,7 +140,7 @@ func Build(root, cache string, s *Source, log io.Writer) error {
 	if err := os.MkdirAll(cache, 0o755); err != nil {
 		return err
 	}
-	fmt.Fprintf(log, "building plugin %s\n", s.Name)
+	fmt.Fprintf(log, "building plugin %s\n", name)
 	tmpDir, err := os.MkdirTemp(cache, ".build-")
 	if err != nil {
 		return err
@@ -131,7 +148,11 @@ func Build(root, cache string, s *Source, log io.Writer) error {
 	defer os.RemoveAll(tmpDir)
 	tmp := filepath.Join(tmpDir, s.Name)
 	rel, _ := filepath.Rel(root, s.Dir)
-	cmd := exec.Command("go", "build", "-trimpath", "-o", tmp, "./"+filepath.ToSlash(rel))
+	args := []string{"build", "-trimpath", "-o", tmp}
+	if tag != "" {
+		args = append(args, "-tags", tag)
+	}
+	cmd := exec.Command("go", append(args, "./"+filepath.ToSlash(rel))...)
 	cmd.Dir = root
 	out, err := cmd.CombinedOutput()
 	if err != nil {
@@ -152,9 +173,9 @@ func Build(root, cache string, s *Source, log io.Writer) error {
 	}
 	// Older builds of the same plugin are dead weight, and so are the
 	// sums older hosts kept beside them.
-	olds, _ := filepath.Glob(filepath.Join(cache, s.Name+"-*"))
+	olds, _ := filepath.Glob(filepath.Join(cache, name+"-*"))
 	for _, o := range olds {
-		if base := strings.TrimSuffix(o, legacySumSuffix); (base != bin || o != base) && len(filepath.Base(base)) == len(s.Name)+17 {
+		if base := strings.TrimSuffix(o, legacySumSuffix); (base != bin || o != base) && len(filepath.Base(base)) == len(name)+17 {
 			if o == base {
 				untrust(o)
 			}

@@ -280,9 +280,20 @@ func (p *Process) Stopped() error { return p.stopped }
 
 // Run performs one operation; opErr is the operation's own error.
 func (p *Process) Run(instance, op string, rand []byte, args registry.Args) (out registry.Args, opErr error, err error) {
+	return p.run(&pluginv1.RunRequest{Instance: instance, Op: op, Args: args, Rand: rand, HasRand: rand != nil})
+}
+
+// RunTainted is Run for the taint check: the plugin marks the secret
+// inputs for memcheck, under which it runs (sandbox.NewTaintChecker).
+func (p *Process) RunTainted(instance, op string, rand []byte, args registry.Args) (out registry.Args, opErr error, err error) {
+	return p.run(&pluginv1.RunRequest{Instance: instance, Op: op, Args: args, Rand: rand, HasRand: rand != nil, Taint: true})
+}
+
+func (p *Process) run(req *pluginv1.RunRequest) (out registry.Args, opErr error, err error) {
+	instance, op := req.Instance, req.Op
 	ctx, cancel := p.call(p.lim.Call)
 	defer cancel()
-	r, err := p.rpc.Run(ctx, &pluginv1.RunRequest{Instance: instance, Op: op, Args: args, Rand: rand, HasRand: rand != nil})
+	r, err := p.rpc.Run(ctx, req)
 	if err != nil {
 		return nil, nil, p.wrap(fmt.Sprintf("run %s %s", instance, op), err, p.lim.Call)
 	}

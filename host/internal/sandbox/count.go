@@ -25,6 +25,24 @@ type Counter struct {
 	valgrind string // valgrind's own executable (Debian's is behind a shell script)
 	tools    string // its tools and preloaded libraries
 	inside   string // Dir as the plugin sees it
+	// memcheck makes the counter a taint checker: valgrind's memcheck,
+	// its log in Dir (MemcheckLog), instead of callgrind.
+	memcheck bool
+}
+
+// MemcheckLog is the base name of memcheck's log in a taint checker's Dir.
+const MemcheckLog = "memcheck.log"
+
+// NewTaintChecker prepares a Counter that runs the plugin under valgrind's
+// memcheck instead, for the taint check: memcheck writes its log to
+// Dir/MemcheckLog, which the host reads after the process ends.
+func (lc *Launcher) NewTaintChecker() (*Counter, error) {
+	c, err := lc.NewCounter()
+	if err != nil {
+		return nil, err
+	}
+	c.memcheck = true
+	return c, nil
 }
 
 // insideCount is where the sandbox sees a Counter's directory.
@@ -76,6 +94,20 @@ func findValgrind() (exe, tools string, err error) {
 
 // args are valgrind's arguments in front of the plugin's.
 func (c *Counter) args(plugin string) []string {
+	if c.memcheck {
+		return []string{
+			"--tool=memcheck", "-q",
+			// The whole stack: the filter keeps a report by a frame of
+			// the plugin's own code, however deep.
+			"--num-callers=64",
+			// Full source paths, so a finding names its file exactly.
+			"--fullpath-after=",
+			"--error-limit=no",
+			"--leak-check=no",
+			"--log-file=" + c.inside + "/" + MemcheckLog,
+			"--", plugin,
+		}
+	}
 	return []string{
 		"--tool=callgrind", "-q",
 		"--collect-atstart=no",
@@ -100,6 +132,11 @@ func (c *Counter) args(plugin string) []string {
 // stack moves: ML-DSA-44 verify under gmsm lost 14 of 16 calls); and the
 // registry must know to hold the collector off around the counted loop.
 func (c *Counter) env() []string {
+	if c.memcheck {
+		// One thread runs Go code, so reports come in the order of the
+		// operations' markers.
+		return []string{"GODEBUG=asyncpreemptoff=1,cpu.rdtscp=off", "GOMAXPROCS=1"}
+	}
 	return []string{"GODEBUG=asyncpreemptoff=1,cpu.rdtscp=off,gcshrinkstackoff=1", registry.EnvCounter + "=" + registry.CounterCallgrind}
 }
 

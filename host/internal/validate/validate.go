@@ -81,6 +81,8 @@ func Dir(dir string, share ShareFunc) ([]Problem, error) {
 		}
 	}
 
+	probs = append(probs, checkTaint(dir)...)
+
 	for _, m := range run.Interop {
 		path := run.InteropPaths[m]
 		if want := evidence.Rel(dir, evidence.InteropPath(dir, m.Instance)); want != path {
