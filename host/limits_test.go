@@ -10,21 +10,19 @@ import (
 
 	"crucible.dev/host/internal/evidence"
 	"crucible.dev/host/internal/sandbox"
+	"crucible.dev/registry/testenv"
 )
 
 // needCgroup skips when the host could bound no box with a cgroup here
 // (an ordinary user without a delegated cgroup v2 subtree), except where
-// CRUCIBLE_CI or CRUCIBLE_REQUIRE_CGROUP says the machine offers one.
+// under CI (testenv), whose machine offers one.
 func needCgroup(t *testing.T, c evidence.Campaign) {
 	t.Helper()
 	if c.Sandbox.LimitedBy == sandbox.LimitedByCgroupV1 || c.Sandbox.LimitedBy == sandbox.LimitedByCgroupV2 {
 		return
 	}
 	why := fmt.Sprintf("no cgroup bounds the box here (limited by %q: %s)", c.Sandbox.LimitedBy, strings.Join(c.Sandbox.Missing, "; "))
-	if os.Getenv("CRUCIBLE_CI") != "" || os.Getenv("CRUCIBLE_REQUIRE_CGROUP") != "" {
-		t.Fatalf("CRUCIBLE_CI or CRUCIBLE_REQUIRE_CGROUP is set but %s", why)
-	}
-	t.Skip(why)
+	testenv.Skip(t, why)
 }
 
 // TestBoxLimits reaches for the box's limits through children: three of

@@ -1,3 +1,5 @@
+//go:build nistc_kem || nistc_sig
+
 package main
 
 import (
