@@ -85,14 +85,14 @@ func forkBomb() string {
 	var pids []int
 	var why error
 	for len(pids) < 4000 {
-		pid, _, errno := syscall.RawSyscall(syscall.SYS_FORK, 0, 0, 0)
+		pid, _, errno := syscall.RawSyscall(syscall.SYS_CLONE, uintptr(syscall.SIGCHLD), 0, 0) // fork(2), on every architecture
 		if errno != 0 {
 			why = errno
 			break
 		}
 		if pid == 0 {
 			for {
-				syscall.RawSyscall(syscall.SYS_PAUSE, 0, 0, 0)
+				syscall.RawSyscall6(syscall.SYS_PPOLL, 0, 0, 0, 0, 0, 0) // pause(2): no descriptors, no timeout
 			}
 		}
 		pids = append(pids, int(pid))
