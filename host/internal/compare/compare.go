@@ -89,12 +89,13 @@ func Runs(old, new *evidence.Run, alpha float64) []Delta {
 // trials' medians with that median's confidence interval, the change
 // ("~" when not significant), the U test's p-value and units, and the
 // smallest change the test could have detected; then the geometric mean
-// of the medians over the operations both runs measured.
+// of the medians over the operations both runs measured, and how many of
+// them repeat (stats.Shift.Repeats).
 func Write(w io.Writer, ds []Delta) {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "plugin\tinstance\toperation\told median\told CI\tnew median\tnew CI\tchange\tp (trials)\tdetectable\n")
 	var lo, ln float64
-	var n, slower, faster int
+	var n, slower, faster, repeats int
 	for _, d := range ds {
 		old, oci, new, nci := "-", "", "-", ""
 		if d.InOld {
@@ -110,6 +111,9 @@ func Write(w io.Writer, ds []Delta) {
 				lo += math.Log(d.Old.Median)
 				ln += math.Log(d.New.Median)
 				n++
+				if d.Repeats() {
+					repeats++
+				}
 			}
 			if d.Significant() {
 				if d.Change() > 0 {
@@ -128,6 +132,7 @@ func Write(w io.Writer, ds []Delta) {
 	tw.Flush()
 	fmt.Fprintf(w, "\n%d operation(s) in both runs: %d significantly slower, %d significantly faster (Mann–Whitney U over the trials' medians, one per fresh process, alpha %v; \"detectable\": the smallest change this test could have called significant given the trials' spread)\n",
 		n, slower, faster, alphaOf(ds))
+	fmt.Fprintf(w, "%d of %d with each run's median inside the other's confidence interval (what two runs of the same build should show)\n", repeats, n)
 	fmt.Fprintln(w, "Separate runs also differ by whatever the machine did between them; host ab interleaves the two sides' trials in one session and is robust to that drift.")
 }
 

@@ -2,6 +2,7 @@ package compare
 
 import (
 	"bytes"
+	"fmt"
 	"math"
 	"strings"
 	"testing"
@@ -28,11 +29,18 @@ func TestSlowdown(t *testing.T) {
 	}
 	var out bytes.Buffer
 	Write(&out, same)
-	if !strings.Contains(out.String(), "0 significantly slower, 0 significantly faster") || !strings.Contains(out.String(), "over the trials' medians") {
+	if !strings.Contains(out.String(), "0 significantly slower, 0 significantly faster") || !strings.Contains(out.String(), "over the trials' medians") ||
+		!strings.Contains(out.String(), fmt.Sprintf("%d of %d with each run's median inside the other's", len(same), len(same))) {
 		t.Errorf("self comparison output:\n%s", out.String())
 	}
 
-	for _, d := range Runs(or, sr, 0) {
+	slower := Runs(or, sr, 0)
+	out.Reset()
+	Write(&out, slower)
+	if !strings.Contains(out.String(), fmt.Sprintf("0 of %d with each run's median inside", len(slower))) {
+		t.Errorf("a 20%% slower run repeats the first:\n%s", out.String())
+	}
+	for _, d := range slower {
 		// Five trials against five, every one slower: the smallest p the
 		// U test can give for 5+5, 2/252.
 		if !d.Significant() || d.Old.N != 5 || d.New.N != 5 || math.Abs(d.P-2.0/252) > 1e-9 {

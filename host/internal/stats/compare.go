@@ -22,6 +22,18 @@ type Shift struct {
 // Significant reports whether the test rejects "no change" at Alpha.
 func (s Shift) Significant() bool { return s.P <= s.Alpha }
 
+// Repeats reports whether each side's median lies inside the other
+// side's confidence interval: the test two runs of the same build must
+// pass for a figure to be called repeatable (a bias shared by every trial
+// of one run, such as one copy's page placement, breaks it while the
+// intervals stay narrow). False when either side has no interval.
+func (s Shift) Repeats() bool {
+	if s.Old.Level == 0 || s.New.Level == 0 {
+		return false
+	}
+	return s.New.Lo <= s.Old.Median && s.Old.Median <= s.New.Hi && s.Old.Lo <= s.New.Median && s.New.Median <= s.Old.Hi
+}
+
 // Change is the relative change of the median, new/old - 1.
 func (s Shift) Change() float64 {
 	if s.Old.Median == 0 {
