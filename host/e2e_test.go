@@ -2,6 +2,7 @@ package main
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
 	"errors"
 	"os"
@@ -10,6 +11,7 @@ import (
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"crucible.dev/host/internal/evidence"
 	"crucible.dev/host/internal/sandbox"
@@ -81,11 +83,29 @@ func TestMain(m *testing.M) {
 
 func runHost(t *testing.T, args ...string) (int, string) {
 	t.Helper()
+	return runHostWithin(t, 0, args...)
+}
+
+// runHostWithin is runHost with a deadline: a host still running after
+// limit is killed and the test fails, so a defence that stops working
+// (a budget, a timeout) fails its test instead of hanging it until the
+// go test timeout. No deadline when limit is zero.
+func runHostWithin(t *testing.T, limit time.Duration, args ...string) (int, string) {
+	t.Helper()
 	host, _ := build(t)
-	cmd := exec.Command(host, args...)
+	ctx := context.Background()
+	if limit > 0 {
+		var cancel context.CancelFunc
+		ctx, cancel = context.WithTimeout(ctx, limit)
+		defer cancel()
+	}
+	cmd := exec.CommandContext(ctx, host, args...)
 	var out bytes.Buffer
 	cmd.Stdout, cmd.Stderr = &out, &out
 	err := cmd.Run()
+	if ctx.Err() != nil {
+		t.Fatalf("host still running after %v, killed\n%s", limit, out.String())
+	}
 	var ee *exec.ExitError
 	switch {
 	case err == nil:

@@ -79,7 +79,8 @@ func TestPluginBudget(t *testing.T) {
 	dir := hostileDir(t, "slowcalls")
 	out := filepath.Join(t.TempDir(), "r")
 	start := time.Now()
-	code, log := runHost(t, quick(dir, out, "--suite", "all", "--call-timeout", "5s", "--plugin-budget", "6s")...)
+	// Without the budget the slow plugin is still running after four minutes.
+	code, log := runHostWithin(t, 4*time.Minute, quick(dir, out, "--suite", "all", "--call-timeout", "5s", "--plugin-budget", "6s")...)
 	took := time.Since(start)
 	if code != 1 {
 		t.Fatalf("exit %d, want 1\n%s", code, log)
