@@ -11,6 +11,7 @@ import (
 
 	"crucible.dev/registry/eval/katcheck"
 	"crucible.dev/registry/kat"
+	"crucible.dev/registry/testenv"
 )
 
 // The digests of the first ten records of the toy submissions' NGCC KAT
@@ -73,9 +74,7 @@ var (
 
 func buildToys(t *testing.T) string {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("builds the toy submissions with cgo")
-	}
+	testenv.SkipShort(t, "builds the toy submissions with cgo")
 	toyOnce.Do(func() {
 		root, err := filepath.Abs("../..")
 		if err != nil {
