@@ -67,6 +67,7 @@ func TestManifestDeleted(t *testing.T) {
 		t.Errorf("manifest deleted: %q, want it named missing", got)
 	}
 }
+
 // verifies, and fails once the manifest is rewritten or under another key.
 func TestManifestSignature(t *testing.T) {
 	dir := t.TempDir()
