@@ -44,8 +44,6 @@ func TestManifest(t *testing.T) {
 	}
 }
 
-// TestManifestSignature signs a manifest with an evaluator's key: it
-
 // TestManifestDeleted: a run directory whose manifest is deleted is not
 // clean: Integrity says no file can be checked, rather than nothing.
 func TestManifestDeleted(t *testing.T) {
@@ -68,6 +66,7 @@ func TestManifestDeleted(t *testing.T) {
 	}
 }
 
+// TestManifestSignature signs a manifest with an evaluator's key: it
 // verifies, and fails once the manifest is rewritten or under another key.
 func TestManifestSignature(t *testing.T) {
 	dir := t.TempDir()
