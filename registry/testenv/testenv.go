@@ -24,6 +24,11 @@ import (
 // a file a failure.
 const EnvCI = "CRUCIBLE_CI"
 
+// EnvSkipLog names a file to which SkipCPU appends a line for each test it
+// skips, so that CI, whose go test prints nothing of a passing package,
+// can list the paths its CPU left untested.
+const EnvSkipLog = "CRUCIBLE_SKIP_LOG"
+
 // EnvRequireCPU lists CPU features (comma-separated names in cpu.go, or
 // "all") whose absence fails a test instead of skipping it.
 const EnvRequireCPU = "CRUCIBLE_REQUIRE_CPU"
@@ -62,24 +67,47 @@ func SkipCPU(t testing.TB, need string) {
 			t.Fatalf("testenv.SkipCPU: unknown CPU feature %q", n)
 		}
 	}
-	if runtime.GOARCH != "amd64" {
-		t.Skipf("%s: not on %s", need, runtime.GOARCH)
-	}
 	var missing []string
 	for _, n := range names {
 		if !features[n]() {
 			missing = append(missing, n)
 		}
 	}
-	if len(missing) == 0 {
+	if len(missing) == 0 && runtime.GOARCH == "amd64" {
 		t.Fatalf("the CPU has %s, yet the test would skip the path that needs it", need)
 	}
 	for _, n := range missing {
-		if requiredCPU(n) {
+		if requiredCPU(n) && runtime.GOARCH == "amd64" {
 			t.Fatalf("%s=%s, and the CPU lacks %s", EnvRequireCPU, os.Getenv(EnvRequireCPU), n)
 		}
 	}
-	t.Skipf("the CPU lacks %s", strings.Join(missing, "+"))
+	why := "the CPU lacks " + strings.Join(missing, "+")
+	if runtime.GOARCH != "amd64" {
+		why = need + ": not on " + runtime.GOARCH
+	}
+	if err := logSkip(t.Name() + ": " + why); err != nil {
+		t.Fatalf("%s: %v", EnvSkipLog, err)
+	}
+	t.Skip(why)
+}
+
+// logSkip appends line to the file CRUCIBLE_SKIP_LOG names, if any. Each
+// line is one write to a file opened for appending, so the test binaries
+// of several packages can share the file.
+func logSkip(line string) error {
+	name := os.Getenv(EnvSkipLog)
+	if name == "" {
+		return nil
+	}
+	f, err := os.OpenFile(name, os.O_WRONLY|os.O_APPEND|os.O_CREATE, 0o644)
+	if err != nil {
+		return err
+	}
+	if _, err := f.WriteString(line + "\n"); err != nil {
+		f.Close()
+		return err
+	}
+	return f.Close()
 }
 
 // requiredCPU reports whether CRUCIBLE_REQUIRE_CPU names feature.

@@ -1,8 +1,13 @@
 package testenv
 
 import (
+	"errors"
 	"flag"
+	"io/fs"
+	"os"
+	"path/filepath"
 	"runtime"
+	"strings"
 	"testing"
 )
 
@@ -13,6 +18,7 @@ type recorder struct {
 	failed, skipped bool
 }
 
+func (r *recorder) Name() string          { return "TestRecorded" }
 func (r *recorder) Helper()               {}
 func (r *recorder) Fatal(...any)          { r.failed = true; runtime.Goexit() }
 func (r *recorder) Fatalf(string, ...any) { r.failed = true; runtime.Goexit() }
@@ -73,12 +79,28 @@ func TestSkipCPU(t *testing.T) {
 		{"", "", "fake-has+fake-lacks", "skipped"},
 		{"", "", "avx-9000", "failed"},
 	}
+	skipLog := filepath.Join(t.TempDir(), "skips")
+	t.Setenv(EnvSkipLog, skipLog)
 	for _, c := range cases {
 		t.Setenv(EnvCI, c.ci)
 		t.Setenv(EnvRequireCPU, c.require)
 		if got := run(func(tb testing.TB) { SkipCPU(tb, c.features) }); got != c.want {
 			t.Errorf("%s=%q %s=%q: SkipCPU(%q) %s, want %s", EnvCI, c.ci, EnvRequireCPU, c.require, c.features, got, c.want)
 		}
+	}
+	// Every skip is listed in the log, and only the skips.
+	b, err := os.ReadFile(skipLog)
+	if err != nil && !errors.Is(err, fs.ErrNotExist) {
+		t.Fatal(err)
+	}
+	want := 0
+	for _, c := range cases {
+		if c.want == "skipped" {
+			want++
+		}
+	}
+	if got := strings.Count(string(b), "TestRecorded: "); got != want || (amd64 && !strings.Contains(string(b), "lacks fake-lacks")) {
+		t.Errorf("%s lists %d skips, want %d:\n%s", EnvSkipLog, got, want, b)
 	}
 }
 
