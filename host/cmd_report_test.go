@@ -13,6 +13,7 @@ import (
 	"golang.org/x/perf/benchfmt"
 
 	"crucible.dev/host/internal/evidence"
+	"crucible.dev/registry/testenv"
 )
 
 // capture runs the host command line args and returns its exit status,
@@ -38,9 +39,7 @@ func capture(t *testing.T, args ...string) (int, string, string) {
 // tampered), compare (against itself and against a 20% slower copy),
 // baseline and gate, and export.
 func TestReportCommandsEndToEnd(t *testing.T) {
-	if testing.Short() {
-		t.Skip("runs the x25519 plugin")
-	}
+	testenv.SkipShort(t, "runs the x25519 plugin")
 	tmp := t.TempDir()
 	dir := filepath.Join(tmp, "r")
 	if code, out, errs := capture(t, "run", "--suite", "x25519", "--out", dir, "--trials", "3", "--trial-target", "5ms"); code != 0 {

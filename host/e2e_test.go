@@ -15,6 +15,7 @@ import (
 
 	"crucible.dev/host/internal/evidence"
 	"crucible.dev/host/internal/sandbox"
+	"crucible.dev/registry/testenv"
 )
 
 // The end-to-end tests run the real host binary against real plugin
@@ -27,9 +28,7 @@ var (
 
 func build(t *testing.T) (host, plugins string) {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("end-to-end: builds the host and plugins")
-	}
+	testenv.SkipShort(t, "end-to-end: builds the host and plugins")
 	buildOnce.Do(func() {
 		binDir, buildErr = os.MkdirTemp("", "crucible-e2e")
 		if buildErr != nil {

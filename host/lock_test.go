@@ -7,6 +7,7 @@ import (
 	"path/filepath"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"testing"
 
 	"crucible.dev/host/internal/evidence"
@@ -14,7 +15,9 @@ import (
 
 // TestLockedRace swaps a locked plugin's executable for a trojan and back
 // in a loop while the host runs with --locked: every run either runs the
-// locked bytes or refuses the plugin, and the trojan never runs.
+// locked bytes or refuses the plugin, and the trojan never runs. Each run
+// must see the executable swapped both ways while it ran (counted renames
+// before and after it), or the test would pass without a race.
 func TestLockedRace(t *testing.T) {
 	_, plugins := build(t)
 	dir, spare := t.TempDir(), t.TempDir()
@@ -35,6 +38,7 @@ func TestLockedRace(t *testing.T) {
 	locked := lf.Plugins[0].SHA256
 
 	stop := make(chan struct{})
+	var swaps atomic.Int64 // renames done
 	var wg sync.WaitGroup
 	wg.Add(1)
 	go func() { // swap by rename, as fast as it goes
@@ -51,14 +55,20 @@ func TestLockedRace(t *testing.T) {
 			}
 			tmp := target + ".swap"
 			copyExe(t, src, tmp)
-			os.Rename(tmp, target)
+			if err := os.Rename(tmp, target); err == nil {
+				swaps.Add(1)
+			}
 		}
 	}()
 	ran, refused := 0, 0
 	for i := 0; i < 8; i++ {
 		out := filepath.Join(t.TempDir(), "r")
+		before := swaps.Load()
 		code, log := runHost(t, "run", "--locked", "--lock", lock, "--no-source", "--plugin-dir", dir, "--out", out,
 			"--suite", "all", "--trials", "1", "--trial-target", "1ms", "--min-calls", "5", "--no-profile")
+		if n := swaps.Load() - before; n < 2 {
+			t.Errorf("run %d: %d swaps while it ran, want the executable swapped both ways", i, n)
+		}
 		var pi evidence.PluginInfo
 		if err := evidence.ReadJSON(evidence.PluginPath(out, "x25519"), &pi); err != nil {
 			t.Fatalf("run %d: exit %d: %v\n%s", i, code, err, log)

@@ -26,9 +26,7 @@ import (
 // installs nothing. Where it cannot run it says why and skips, except under
 // CI (testenv), where that is a failure.
 func TestSlurmCampaign(t *testing.T) {
-	if testing.Short() {
-		t.Skip("starts a Slurm cluster and runs a campaign")
-	}
+	testenv.SkipShort(t, "starts a Slurm cluster and runs a campaign")
 	if why := slurmMissing(); why != "" {
 		testenv.Skipf(t, "no one-node Slurm cluster here: %s (tools/setup.sh installs slurm-wlm and munge; run as root)", why)
 	}

@@ -44,13 +44,11 @@ func taintMarks(t *testing.T) map[string]string {
 // missing, except under CI (testenv).
 func taintFixture(t *testing.T) string {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("runs a plugin under valgrind")
-	}
+	testenv.SkipShort(t, "runs a plugin under valgrind")
 	if runtime.GOARCH != "amd64" {
 		// The arm64 run is under qemu-user, which cannot host valgrind;
 		// the amd64 run, which CI makes, covers the check.
-		t.Skip("valgrind runs the amd64 build here")
+		testenv.SkipChosen(t, "valgrind runs the amd64 build here")
 	}
 	if _, err := exec.LookPath("valgrind"); err != nil {
 		testenv.Skip(t, "valgrind not installed (tools/setup.sh installs it)")

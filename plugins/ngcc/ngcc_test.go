@@ -11,12 +11,17 @@ import (
 
 	"crucible.dev/registry/eval/katcheck"
 	"crucible.dev/registry/kat"
+	"crucible.dev/registry/testenv"
 )
 
 // The digests of the first ten records of the toy submissions' NGCC KAT
 // files. They are computed here from the Go models (TestModelDigests) and
 // from the adapter built with host build-ngcc (TestToyKAT); host's
-// buildngcc_test.go checks the same values over the plugin protocol.
+// buildngcc_test.go checks the same values over the plugin protocol. Both
+// of those go through kat.WriteNGCC*, the writer under test, so the KEM's
+// is also computed by TestToyKEMStraightLine, which shares neither the
+// model nor the writer. The writer itself is pinned by the NGCC harness's
+// published digests of Amoeba and AFS-KEX (the catalog's).
 const (
 	toyKEMDigest = "cb5804fa57d0e192720ca3005270c14c0a5c7758f9c226cc57ae4b69dda5b9ba"
 	toyKEXDigest = "72a93be3011bef185788bb878bfa93e1548dbacf836ff6357913ca7b9eee5c4d"
@@ -73,9 +78,7 @@ var (
 
 func buildToys(t *testing.T) string {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("builds the toy submissions with cgo")
-	}
+	testenv.SkipShort(t, "builds the toy submissions with cgo")
 	toyOnce.Do(func() {
 		root, err := filepath.Abs("../..")
 		if err != nil {

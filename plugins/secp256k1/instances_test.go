@@ -297,7 +297,7 @@ func TestMissingLibrary(t *testing.T) {
 	cmd := exec.Command(exe, "-test.run=^TestMissingLibrary$", "-test.count=1")
 	cmd.Env = append(os.Environ(), "CRUCIBLE_SECP_CHILD=1", libsecp256k1.EnvLibrary+"="+t.TempDir()+"/absent.so")
 	if out, err := cmd.CombinedOutput(); errors.Is(err, syscall.ENOEXEC) {
-		t.Skipf("this machine cannot start the test binary as a child (%v): a run under emulation", err)
+		testenv.SkipChosen(t, fmt.Sprintf("this machine cannot start the test binary as a child (%v): a run under emulation", err))
 	} else if err != nil {
 		t.Fatalf("child: %v\n%s", err, out)
 	}
@@ -308,7 +308,7 @@ func TestMissingLibrary(t *testing.T) {
 func skipNoLibsecp(t testing.TB, err error) {
 	t.Helper()
 	if errors.Is(err, libsecp256k1.ErrNoCgo) {
-		t.Skipf("libsecp256k1 cannot be called without cgo: %v", err)
+		testenv.SkipChosen(t, "built without cgo, so libsecp256k1 cannot be called: "+err.Error())
 	}
 	testenv.Skipf(t, "libsecp256k1 absent: %v", err)
 }

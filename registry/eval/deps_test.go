@@ -4,6 +4,8 @@ import (
 	"os/exec"
 	"strings"
 	"testing"
+
+	"crucible.dev/registry/testenv"
 )
 
 // TestContractSide: no package of the contract module or of a plugin
@@ -11,9 +13,7 @@ import (
 // plugin binary does not link them and editing them rebuilds no plugin.
 // Plugin tests may import them; -deps without -test leaves tests out.
 func TestContractSide(t *testing.T) {
-	if testing.Short() {
-		t.Skip("-short: lists every plugin's dependencies")
-	}
+	testenv.SkipShort(t, "-short: lists every plugin's dependencies")
 	cmd := exec.Command("go", "list", "-e", "-f", "{{.ImportPath}} {{join .Deps \" \"}}", "crucible.dev/registry/...", "crucible.dev/plugins/...")
 	cmd.Dir = "../.."
 	out, err := cmd.CombinedOutput()

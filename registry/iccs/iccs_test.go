@@ -16,8 +16,8 @@ func unhex(t *testing.T, s string) []byte {
 	return b
 }
 
-// The check values of the NGCC specifications (afskex.md §2-3,
-// amoeba.md §3), computed there with the reference auxfunc.c and drng.c.
+// The check values of SM3 (GB/T 32905-2016 Appendix A) and of the ICCS
+// reference auxfunc.c run on "abc"; SOURCE.md says where each comes from.
 func TestCheckValues(t *testing.T) {
 	abc := []byte("abc")
 	s := SM3(abc)

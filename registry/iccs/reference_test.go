@@ -69,7 +69,7 @@ func refBlock16(dig *[8][16]uint32, m *[16][16]uint32) {
 	}
 }
 
-// refDRNG is the DRNG by its definition (amoeba.md §3.4), one SM3 at a
+// refDRNG is the DRNG by its definition (drng.c, SOURCE.md), one SM3 at a
 // time, sharing nothing with DRNG but addInto.
 type refDRNG struct {
 	v, c [seedLen]byte

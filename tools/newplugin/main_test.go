@@ -13,6 +13,7 @@ import (
 	"testing"
 
 	"crucible.dev/registry/eval/catalog"
+	"crucible.dev/registry/testenv"
 )
 
 // copyWorkspace copies the parts of the workspace a scaffolded plugin
@@ -90,9 +91,7 @@ func command(t *testing.T, dir, name string, args ...string) (int, string) {
 // lists every plugin and that a run reports each as it is: no KAT, its
 // operations not implemented, exit status 1.
 func TestScaffoldReportedHonestly(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the host and five plugins")
-	}
+	testenv.SkipShort(t, "builds the host and five plugins")
 	ws := copyWorkspace(t)
 	names := map[string]string{}
 	for k := range kinds {

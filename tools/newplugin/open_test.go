@@ -9,6 +9,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"crucible.dev/registry/testenv"
 )
 
 // TestNewcomerPassesWithDeclaredKATs is the open core's promise: in a copy
@@ -19,9 +21,7 @@ import (
 // --plugin-dir gives each a KAT pass marked "declared", benchmarks it and
 // exits 0. A manifest that lies then fails the run.
 func TestNewcomerPassesWithDeclaredKATs(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds the host and two plugins")
-	}
+	testenv.SkipShort(t, "builds the host and two plugins")
 	ws := copyWorkspace(t)
 	before := tree(t, ws)
 	for _, p := range [][]string{{"demosig", "sig", "Ed25519"}, {"demokem", "kem", "DemoKEM"}} {

@@ -6,6 +6,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"crucible.dev/registry/testenv"
 )
 
 // TestOutsideWorkspace scaffolds a plugin with --out into a folder no
@@ -13,9 +15,7 @@ import (
 // crucible.dev/registry through its go.mod alone (a replace to the
 // workspace's registry/).
 func TestOutsideWorkspace(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a module")
-	}
+	testenv.SkipShort(t, "builds a module")
 	root, err := filepath.Abs("../..")
 	if err != nil {
 		t.Fatal(err)

@@ -86,10 +86,11 @@ func (c *Campaign) katFinding(pluginName, id string, e *catalog.Entry, impl stri
 }
 
 // katStatus folds the sources: any failure fails, an error without a
-// failure is an error, known failures alone give "known", and with no
-// source that ran the status is "none".
+// failure is an error, known failures alone give "known", a source that
+// could not be had here (skipped) makes passes "skipped" rather than a
+// pass, and with no source that ran the status is "none".
 func katStatus(rs []evidence.KATResult) evidence.KATStatus {
-	rank := map[evidence.KATStatus]int{evidence.KATNone: 0, evidence.KATPass: 1, evidence.KATKnown: 2, evidence.KATError: 3, evidence.KATFail: 4}
+	rank := map[evidence.KATStatus]int{evidence.KATNone: 0, evidence.KATPass: 1, evidence.KATSkipped: 2, evidence.KATKnown: 3, evidence.KATError: 4, evidence.KATFail: 5}
 	st := evidence.KATNone
 	for _, r := range rs {
 		if n, ok := rank[r.Status]; ok && n > rank[st] {

@@ -52,6 +52,13 @@ func TestMarkKnown(t *testing.T) {
 	if got := katStatus([]evidence.KATResult{{Status: "known"}, {Status: "fail"}}); got != "fail" {
 		t.Errorf("known and fail fold to %q, want fail", got)
 	}
+	// A source whose vectors could not be had must not leave a pass.
+	if got := katStatus([]evidence.KATResult{{Status: "pass"}, {Status: "skipped"}}); got != "skipped" {
+		t.Errorf("pass and skipped fold to %q, want skipped", got)
+	}
+	if got := katStatus([]evidence.KATResult{{Status: "skipped"}, {Status: "error"}}); got != "error" {
+		t.Errorf("skipped and error fold to %q, want error", got)
+	}
 	if !strings.Contains(strings.Join(markKnown(e, "lib", []evidence.KATResult{{Source: "wycheproof", Status: "pass"}}), ""), "reviewed") {
 		t.Error("a resolved finding does not name its reason")
 	}

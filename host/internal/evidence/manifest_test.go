@@ -44,6 +44,28 @@ func TestManifest(t *testing.T) {
 	}
 }
 
+// TestManifestDeleted: a run directory whose manifest is deleted is not
+// clean: Integrity says no file can be checked, rather than nothing.
+func TestManifestDeleted(t *testing.T) {
+	dir := t.TempDir()
+	if err := Track(dir); err != nil {
+		t.Fatal(err)
+	}
+	if err := WriteFile(filepath.Join(dir, "campaign.json"), []byte("{}")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(filepath.Join(dir, ManifestName)); err != nil {
+		t.Fatal(err)
+	}
+	got, err := Integrity(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(got) != 1 || !strings.HasPrefix(got[0], ManifestName+": missing") {
+		t.Errorf("manifest deleted: %q, want it named missing", got)
+	}
+}
+
 // TestManifestSignature signs a manifest with an evaluator's key: it
 // verifies, and fails once the manifest is rewritten or under another key.
 func TestManifestSignature(t *testing.T) {

@@ -34,9 +34,7 @@ var (
 // named for mode.
 func rogue(t *testing.T, mode string) string {
 	t.Helper()
-	if testing.Short() {
-		t.Skip("builds the rogue fixture")
-	}
+	testenv.SkipShort(t, "builds the rogue fixture")
 	rogueOnce.Do(func() {
 		dir, err := os.MkdirTemp("", "crucible-rogue")
 		if err != nil {

@@ -7,6 +7,8 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+
+	"crucible.dev/registry/testenv"
 )
 
 // TestCachedBuildTrust replaces a cached executable and writes, beside
@@ -14,9 +16,7 @@ import (
 // cache can: the host rebuilds instead of running it, because only the
 // hash it keeps apart vouches for a cached executable.
 func TestCachedBuildTrust(t *testing.T) {
-	if testing.Short() {
-		t.Skip("builds a plugin")
-	}
+	testenv.SkipShort(t, "builds a plugin")
 	trusted := t.TempDir()
 	old := trustDir
 	trustDir = func() (string, error) { return trusted, nil }

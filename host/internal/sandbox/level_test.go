@@ -21,11 +21,9 @@ func TestMain(m *testing.M) {
 // at every level forced through EnvLevel: each at or below the strongest
 // runs, and the report names it; one above is refused as unavailable.
 func TestLevels(t *testing.T) {
-	if testing.Short() {
-		// The arm64 run under qemu-user: the kernel cannot start the
-		// sandbox's init, an arm64 executable (no binfmt_misc).
-		t.Skip("-short: starts the sandbox's init")
-	}
+	// The arm64 run under qemu-user: the kernel cannot start the
+	// sandbox's init, an arm64 executable (no binfmt_misc).
+	testenv.SkipShort(t, "starts the sandbox's init")
 	lc, err := New(DefaultLimits, false)
 	if err != nil {
 		t.Fatal(err)
@@ -61,11 +59,9 @@ func TestLevels(t *testing.T) {
 // (its owner process gone) is removed when the next launcher starts; a
 // live host's is kept.
 func TestStaleDirsRemoved(t *testing.T) {
-	if testing.Short() {
-		// Under qemu-user (the arm64 run) it once found a live host's
-		// directory removed; not diagnosed, so not run there.
-		t.Skip("-short: not run under qemu-user")
-	}
+	// Under qemu-user (the arm64 run) it once found a live host's
+	// directory removed; not diagnosed, so not run there.
+	testenv.SkipShort(t, "not run under qemu-user")
 	dead := exec.Command("true")
 	if err := dead.Run(); err != nil {
 		t.Fatal(err)

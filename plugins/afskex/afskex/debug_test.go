@@ -10,7 +10,7 @@ import (
 )
 
 // TestRecord0Intermediates checks the intermediate values of the first KAT
-// record that §6.3 lists for C128: the DRNG draws, A's seeds and the first
+// record of C128, as the reference computes them (SOURCE.md): the DRNG draws, A's seeds and the first
 // coefficients of A and s. A KAT mismatch shows that something differs;
 // these show where.
 func TestRecord0Intermediates(t *testing.T) {

@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"crucible.dev/registry"
+	"crucible.dev/registry/testenv"
 )
 
 // exchange runs init and passes 1 to 3 honestly, applying tamper to the
@@ -129,9 +130,7 @@ func TestMalformedInputs(t *testing.T) {
 // TestAllocations checks that a step allocates its outputs and nothing
 // else: the randomness, polynomials and matrices stay on the stack.
 func TestAllocations(t *testing.T) {
-	if testing.Short() {
-		t.Skip("allocation counts")
-	}
+	testenv.SkipShort(t, "allocation counts")
 	zeros := make([]byte, 1<<12)
 	rng := func() io.Reader { return bytes.NewReader(zeros) }
 	for _, p := range All {

@@ -26,7 +26,8 @@ func equalInts(t *testing.T, what string, got []int16, want ...int16) {
 	}
 }
 
-// The intermediate values of Amoeba128, KAT record 0 (spec §13).
+// The intermediate values of Amoeba128, KAT record 0, as the reference
+// computes them (SOURCE.md).
 func TestAmoeba128Intermediates(t *testing.T) {
 	p := Amoeba128
 	kn := p.kn()

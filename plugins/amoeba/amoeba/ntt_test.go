@@ -16,7 +16,8 @@ func sumInt16(v []int16) string {
 	return hex.EncodeToString(s[:])
 }
 
-// The generated tables must equal zetas.c, whose checksums spec §4.3 gives.
+// The generated tables must equal zetas.c: the checksums are those of its
+// tables (SOURCE.md).
 func TestZetaTables(t *testing.T) {
 	for _, c := range []struct {
 		name string
@@ -33,7 +34,7 @@ func TestZetaTables(t *testing.T) {
 	}
 }
 
-// The transforms of f[t] = t must match the reference's (spec §4.5 self-test).
+// The transforms of f[t] = t must match the reference's (SOURCE.md).
 func TestNTTSelfTest(t *testing.T) {
 	var f, g [n]int16
 	for i := range f {

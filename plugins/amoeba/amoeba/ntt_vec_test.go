@@ -2,7 +2,10 @@ package amoeba
 
 import (
 	"math"
+	"os"
 	"testing"
+
+	"golang.org/x/sys/cpu"
 
 	"crucible.dev/registry/testenv"
 )
@@ -115,7 +118,10 @@ func TestInverseNTTBounds(t *testing.T) {
 // int16 input (including the extremes), the inverse on polyMul's range.
 func TestNTTKernelsMatchGo(t *testing.T) {
 	if !useAVX2 {
-		testenv.SkipCPU(t, "AVX2")
+		if os.Getenv("CRUCIBLE_AMOEBA_PORTABLE") == "1" || cpu.X86.HasAVX2 {
+			testenv.SkipChosen(t, "the build or the environment keeps the portable path (purego, CRUCIBLE_AMOEBA_PORTABLE=1)")
+		}
+		testenv.SkipCPU(t, "avx2")
 	}
 	x := uint64(0x9e3779b97f4a7c15)
 	next := func() uint64 {
@@ -158,7 +164,10 @@ func TestNTTKernelsMatchGo(t *testing.T) {
 // the extremes included (its int64 sums are exact whatever the inputs).
 func TestPolyMulKernelMatchesGo(t *testing.T) {
 	if !useAVX2 {
-		testenv.SkipCPU(t, "AVX2")
+		if os.Getenv("CRUCIBLE_AMOEBA_PORTABLE") == "1" || cpu.X86.HasAVX2 {
+			testenv.SkipChosen(t, "the build or the environment keeps the portable path (purego, CRUCIBLE_AMOEBA_PORTABLE=1)")
+		}
+		testenv.SkipCPU(t, "avx2")
 	}
 	x := uint64(0x243f6a8885a308d3)
 	for _, p := range All {

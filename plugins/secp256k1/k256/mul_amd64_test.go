@@ -16,7 +16,10 @@ import (
 // assembly's results.
 func TestPortableDispatch(t *testing.T) {
 	if !useADX {
-		testenv.SkipCPU(t, "ADX and BMI2")
+		if os.Getenv(EnvPortable) == "1" {
+			testenv.SkipChosen(t, EnvPortable+"=1 keeps the portable path")
+		}
+		testenv.SkipCPU(t, "adx+bmi2")
 	}
 	r := rand.New(rand.NewPCG(11, 12))
 	defer func() { useADX = true }()

@@ -12,7 +12,7 @@ import (
 func load(t testing.TB) {
 	if err := Load(); err != nil {
 		if errors.Is(err, ErrNoCgo) {
-			t.Skipf("libsecp256k1 cannot be called without cgo: %v", err)
+			testenv.SkipChosen(t, "built without cgo, so libsecp256k1 cannot be called: "+err.Error())
 		}
 		testenv.Skipf(t, "libsecp256k1 absent: %v", err)
 	}

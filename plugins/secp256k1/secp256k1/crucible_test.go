@@ -18,7 +18,7 @@ func needLibsecp(t testing.TB) {
 	t.Helper()
 	if err := libsecp256k1.Load(); err != nil {
 		if errors.Is(err, libsecp256k1.ErrNoCgo) {
-			t.Skipf("libsecp256k1 cannot be called without cgo: %v", err)
+			testenv.SkipChosen(t, "built without cgo, so libsecp256k1 cannot be called: "+err.Error())
 		}
 		testenv.Skipf(t, "libsecp256k1 absent: %v", err)
 	}

@@ -5,6 +5,10 @@ import (
 	"math/rand/v2"
 	"slices"
 	"testing"
+
+	"golang.org/x/sys/cpu"
+
+	"crucible.dev/registry/testenv"
 )
 
 func randomSmall(r *rand.Rand, n int) []int8 {
@@ -58,6 +62,16 @@ func TestSort(t *testing.T) {
 		if !slices.Equal(y, want) {
 			t.Fatalf("n=%d: sortMergeExchange gave %v, want %v", n, y, want)
 		}
+	}
+	if !useAVX512 {
+		// The 8-lane network was not checked above: say so, through
+		// testenv, so that a CPU with AVX-512 cannot leave it out.
+		t.Run("bitonic-avx512", func(t *testing.T) {
+			if forcePortable || forceNoVNNI || (!useAVX2 && cpu.X86.HasAVX2) {
+				testenv.SkipChosen(t, "the build or the environment keeps AVX-512 off (purego, CRUCIBLE_SNTRUP_PORTABLE, CRUCIBLE_SNTRUP_NOVNNI)")
+			}
+			testenv.SkipCPU(t, "avx512f+avx512bw")
+		})
 	}
 }
 

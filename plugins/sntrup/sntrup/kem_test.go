@@ -87,9 +87,9 @@ func TestSizes(t *testing.T) {
 func TestPathsAgree(t *testing.T) {
 	if !useAVX2 {
 		if cpu.X86.HasAVX2 {
-			t.Skip("the portable path is the build's or the environment's choice (purego, CRUCIBLE_SNTRUP_PORTABLE)")
+			testenv.SkipChosen(t, "the portable path is the build's or the environment's choice (purego, CRUCIBLE_SNTRUP_PORTABLE)")
 		}
-		testenv.SkipCPU(t, "AVX2")
+		testenv.SkipCPU(t, "avx2")
 	}
 	defer func() { useAVX2 = true }()
 	both := func(f func() ([]byte, error)) (avx2, portable []byte, err1, err2 error) {

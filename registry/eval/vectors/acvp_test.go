@@ -86,7 +86,7 @@ func TestLoadACVPGeneric(t *testing.T) {
 	if _, err := g.Tests[0].Prompt.Bytes("nonexistent"); err == nil {
 		t.Errorf("missing field not reported")
 	}
-	if _, err := LoadACVP("NO-SUCH-ALGORITHM"); !errors.Is(err, ErrUnavailable) {
+	if _, err := LoadACVP("NO-SUCH-ALGORITHM"); !errors.Is(err, ErrMissing) || errors.Is(err, ErrUnavailable) {
 		t.Errorf("missing file: %v", err)
 	}
 }

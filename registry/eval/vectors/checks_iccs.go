@@ -12,8 +12,9 @@ import (
 	"github.com/emmansun/gmsm/sm3"
 )
 
-// iccsCheck is one check value of the NGCC specifications (afskex.md §2-3,
-// amoeba.md §3), computed there with the reference auxfunc.c and drng.c.
+// iccsCheck is one check value of SM3 (GB/T 32905-2016 Appendix A) or of
+// the ICCS reference auxfunc.c and drng.c run on the inputs shown;
+// registry/iccs/SOURCE.md names the public copy of that code.
 // opSeq stands for the generate_seq role in the table below.
 const opSeq = "(generate_seq)"
 
@@ -65,7 +66,7 @@ func checkICCSSpec(inst string, r registry.Runner, seqOp string) (Result, error)
 	}
 	// The specifications give no check value for pseudohash768, so every
 	// pseudohash and pseudoXOF is also compared with its definition
-	// (amoeba.md §3.2-3.3) composed here from plain SM3 and HMAC-SM3, over
+	// (auxfunc.c, registry/iccs/SOURCE.md) composed here from plain SM3 and HMAC-SM3, over
 	// messages of many lengths.
 	bits := map[string]int{"ICCS-pseudohash512": 512, "ICCS-pseudohash768": 768, "ICCS-pseudohash1024": 1024}[inst]
 	for n := 0; n <= 200 && (bits != 0 || inst == "ICCS-pseudoXOF"); n += 7 {
@@ -98,7 +99,7 @@ func sm3Of(parts ...[]byte) []byte {
 	return h.Sum(nil)
 }
 
-// pseudohashDef is pseudohash(bits, m) as amoeba.md §3.3 defines it, with
+// pseudohashDef is pseudohash(bits, m) as auxfunc.c defines it, with
 // HM the HMAC-SM3 under SM3("3.14159265358979") ‖ SM3("2.71828182845904").
 func pseudohashDef(bits int, m []byte) []byte {
 	key := sm3Of([]byte("3.14159265358979"))
@@ -127,8 +128,9 @@ func pseudohashDef(bits int, m []byte) []byte {
 	return slices.Concat(h1, h2, h3, sm3Of(k3, h3, k4))
 }
 
-// pseudoXOFDef is pseudoXOF as amoeba.md §3.2 defines it: SM3(m ‖ BE32(i))
-// for i = 1, 2, …, concatenated and truncated to n bytes.
+// pseudoXOFDef is pseudoXOF as auxfunc.c defines it, the SM2 KDF of
+// GB/T 32918.4-2016 §5.4.3: SM3(m ‖ BE32(i)) for i = 1, 2, …, concatenated
+// and truncated to n bytes.
 func pseudoXOFDef(m []byte, n int) []byte {
 	var out []byte
 	for i := uint32(1); len(out) < n; i++ {

@@ -37,7 +37,7 @@ var tables embed.FS
 func (x *replay) shippedFile(name string, check func(data []byte) (Result, error)) error {
 	data, err := tables.ReadFile("data/" + name)
 	if err != nil {
-		return fmt.Errorf("%w: vector file %s: %v", ErrUnavailable, name, err)
+		return fmt.Errorf("%w: shipped vector file %s: %v", ErrMissing, name, err)
 	}
 	res, err := check(data)
 	x.res.add(res)

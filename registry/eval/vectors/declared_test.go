@@ -10,6 +10,7 @@ import (
 
 	"crucible.dev/registry"
 	"crucible.dev/registry/eval/catalog"
+	"crucible.dev/registry/testenv"
 )
 
 // fakeSig answers verify with a fixed verdict and keygen/sign with fixed
@@ -209,3 +210,23 @@ type sha256Hash struct{}
 func (sha256Hash) Size() int { return sha256.Size }
 
 func (sha256Hash) Sum(dst, msg []byte) []byte { s := sha256.Sum256(msg); return append(dst, s[:]...) }
+
+// TestMissingFileIsError: a declared file absent from the pinned module,
+// or a shipped file the catalog names that is not shipped, is an error
+// (ErrMissing), never "unavailable", which a run reports as skipped and a
+// test skips on.
+func TestMissingFileIsError(t *testing.T) {
+	if _, err := Module(Wycheproof); err != nil {
+		testenv.Skip(t, err)
+	}
+	v := registry.VectorFile{Name: "absent", Format: "wycheproof", Module: Wycheproof, Path: "testvectors_v1/no_such_test.json"}
+	_, err := ReadVectorFile(v)
+	if !errors.Is(err, ErrMissing) || errors.Is(err, ErrUnavailable) {
+		t.Errorf("a file absent from %s: %v, want ErrMissing", Wycheproof, err)
+	}
+	x := &replay{}
+	err = x.shippedFile("bip340/no-such.csv", func([]byte) (Result, error) { return Result{Passed: 1}, nil })
+	if !errors.Is(err, ErrMissing) || errors.Is(err, ErrUnavailable) {
+		t.Errorf("an unshipped file: %v, want ErrMissing", err)
+	}
+}

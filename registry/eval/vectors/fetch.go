@@ -59,7 +59,7 @@ func File(mod, file string) (string, error) {
 	}
 	p := filepath.Join(dir, file)
 	if _, err := os.Stat(p); err != nil {
-		return "", fmt.Errorf("%w: %s in %s: %v", ErrUnavailable, file, mod, err)
+		return "", fmt.Errorf("%w: %s in %s: %v", ErrMissing, file, mod, err)
 	}
 	return p, nil
 }

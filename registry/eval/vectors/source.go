@@ -20,9 +20,15 @@ import (
 )
 
 // ErrUnavailable marks a source whose vectors cannot be had here (the
-// pinned module could not be fetched, a file is absent). A check that
-// returns it is reported as skipped with its reason, never as a pass.
+// pinned module could not be fetched). A check that returns it is
+// reported as skipped with its reason, never as a pass.
 var ErrUnavailable = errors.New("vectors unavailable")
+
+// ErrMissing marks a vector file a catalog entry or a plugin names that is
+// not there: not in the pinned module, whose content its checksum fixes,
+// nor among the shipped files. That is a mistake in the declaration, not
+// in the machine, so it is an error wherever it is found.
+var ErrMissing = errors.New("vector file missing")
 
 // ErrUnsupported marks a check none of whose cases the implementation's
 // API can express (a library that refuses the empty message, that cannot
