@@ -105,9 +105,6 @@ func New(cfg Config) (*Campaign, error) {
 		}
 	}
 	c := &Campaign{cfg: cfg, env: hoststate.Capture(), fresh: map[string]freshFile{}, freshOpsBase: map[string]*opsTranscript{}}
-	if err := os.MkdirAll(cfg.Out, 0o755); err != nil {
-		return nil, err
-	}
 	if cfg.Resume {
 		// What a kill left half-done is settled before anything is
 		// added, so the manifest accounts for every file again.
@@ -118,9 +115,9 @@ func New(cfg Config) (*Campaign, error) {
 		for _, d := range did {
 			fmt.Fprintf(cfg.Log, "host: --resume: %s\n", d)
 		}
-	}
-	if err := evidence.Track(cfg.Out); err != nil {
-		return nil, err
+		if err := evidence.Track(cfg.Out); err != nil {
+			return nil, err
+		}
 	}
 	camp := evidence.Campaign{
 		Tool:    "crucible host",
@@ -160,10 +157,13 @@ func New(cfg Config) (*Campaign, error) {
 		c.cfg.Suite = old.Suite
 		return c, nil
 	}
-	if _, err := os.Stat(path); err == nil {
-		return nil, fmt.Errorf("%s already holds a run: use --resume to complete it, or another --out", cfg.Out)
+	if err := evidence.StartRun(cfg.Out, camp); err != nil {
+		if errors.Is(err, evidence.ErrRunExists) {
+			return nil, fmt.Errorf("%s already holds a run: use --resume to complete it, or another --out", cfg.Out)
+		}
+		return nil, err
 	}
-	return c, evidence.WriteJSON(path, camp)
+	return c, nil
 }
 
 // Sources discovers the plugins: the workspace's and the prebuilt ones; each
