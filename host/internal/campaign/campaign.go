@@ -17,6 +17,7 @@ import (
 	"crucible.dev/host/internal/evidence"
 	"crucible.dev/host/internal/hoststate"
 	"crucible.dev/host/internal/plugin"
+	"crucible.dev/host/internal/progress"
 	"crucible.dev/host/internal/sandbox"
 	"crucible.dev/host/internal/session"
 )
@@ -50,7 +51,7 @@ type Config struct {
 	Launcher    *sandbox.Launcher // starts every plugin process: sealed, and sandboxed unless the user said otherwise
 	MTLS        bool
 	Command     []string
-	Progress    *Progress
+	Progress    *progress.Progress
 	Log         io.Writer // build messages and plugin logs go to files; this is for the user
 }
 
@@ -93,7 +94,7 @@ func New(cfg Config) (*Campaign, error) {
 		cfg.Log = io.Discard
 	}
 	if cfg.Progress == nil {
-		cfg.Progress = NewProgress(io.Discard)
+		cfg.Progress = progress.New(io.Discard)
 	}
 	if cfg.Log == nil {
 		cfg.Log = io.Discard // a caller that wants no messages, such as one A/B round
@@ -371,6 +372,11 @@ func (c *Campaign) runPlugin(s *plugin.Source, next *plugin.Source) {
 			calibrate = append(calibrate, in)
 		}
 	}
+	expect := 0 // the trials to come, for the estimate of the time left
+	for _, in := range calibrate {
+		expect += len(c.points(in)) * c.cfg.Trials
+	}
+	c.cfg.Progress.Expect(expect)
 	// Calibration is timed: it runs after every untimed step, once the
 	// next plugin's build is done, still in this process.
 	c.settle()
