@@ -10,10 +10,10 @@ import (
 	"time"
 
 	"crucible.dev/host/internal/campaign"
-	"crucible.dev/host/internal/progress"
 	"crucible.dev/host/internal/evidence"
 	"crucible.dev/host/internal/hoststate"
 	"crucible.dev/host/internal/noise"
+	"crucible.dev/host/internal/progress"
 	"crucible.dev/host/internal/report"
 )
 

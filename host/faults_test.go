@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"crucible.dev/host/internal/progress"
 	"crucible.dev/host/internal/evidence"
+	"crucible.dev/host/internal/progress"
 )
 
 // TestFaults runs every fault fixture beside a good plugin: each fault is a
