@@ -13,6 +13,7 @@ import (
 	"crucible.dev/host/internal/evidence"
 	"crucible.dev/host/internal/hoststate"
 	"crucible.dev/host/internal/noise"
+	"crucible.dev/host/internal/progress"
 	"crucible.dev/host/internal/report"
 )
 
@@ -90,7 +91,7 @@ func cmdRun(mode string, args []string) error {
 		Robust: mode == "run" || mode == "robust", Resume: *resume, Shard: sh,
 		Counter: *counter, CountCalls: *countCalls,
 		Fresh: *fresh, Limits: c.limits, Launcher: lc, MTLS: *mtls, Command: append([]string{"host", mode}, args...),
-		Progress: campaign.NewProgress(os.Stderr), Log: os.Stderr,
+		Progress: progress.New(os.Stderr), Log: os.Stderr,
 	}
 	if *locked {
 		if cfg.Lock, err = readLock(*lockPath); err != nil {
@@ -142,7 +143,7 @@ func cmdRun(mode string, args []string) error {
 		// could not be written there still fails the run.
 		for _, f := range findings {
 			if f.Known == "" {
-				fmt.Println("new finding: " + campaign.FormatFinding(f))
+				fmt.Println("new finding: " + progress.FormatFinding(f))
 				n++
 			}
 		}

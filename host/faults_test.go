@@ -9,8 +9,8 @@ import (
 	"testing"
 	"time"
 
-	"crucible.dev/host/internal/campaign"
 	"crucible.dev/host/internal/evidence"
+	"crucible.dev/host/internal/progress"
 )
 
 // TestFaults runs every fault fixture beside a good plugin: each fault is a
@@ -61,7 +61,7 @@ func TestFaults(t *testing.T) {
 // hasFinding reports whether a finding of the plugin contains text.
 func hasFinding(fs []evidence.Finding, plugin, text string) bool {
 	for _, f := range fs {
-		if f.Plugin == plugin && strings.Contains(campaign.FormatFinding(f)+f.Detail, text) {
+		if f.Plugin == plugin && strings.Contains(progress.FormatFinding(f)+f.Detail, text) {
 			return true
 		}
 	}
@@ -72,7 +72,7 @@ func findingsOf(fs []evidence.Finding, plugin string) string {
 	var b strings.Builder
 	for _, f := range fs {
 		if f.Plugin == plugin {
-			b.WriteString("  " + campaign.FormatFinding(f) + "\n")
+			b.WriteString("  " + progress.FormatFinding(f) + "\n")
 		}
 	}
 	return b.String()

@@ -1,7 +1,7 @@
 package main
 
 import (
-	"os"
+	"errors"
 	"path/filepath"
 	"time"
 
@@ -18,16 +18,13 @@ func newRunDir(out *string, command string, args []string, suite string, cpu int
 	if *out == "" {
 		*out = filepath.Join("results", time.Now().UTC().Format("20060102T150405Z")+"-"+command)
 	}
-	if _, err := os.Stat(evidence.CampaignPath(*out)); err == nil {
-		return usageErr("%s already holds a run: give another --out", *out)
-	}
-	if err := evidence.Track(*out); err != nil {
-		return usageErr("%v", err)
-	}
 	camp := evidence.Campaign{Tool: "crucible host", Command: append([]string{"host", command}, args...),
 		Started: time.Now().UTC().Format(time.RFC3339), Suite: suite, Environment: hoststate.Capture(), Sandbox: lc.Report()}
 	camp.Settings.CPU = cpu
-	if err := evidence.WriteJSON(evidence.CampaignPath(*out), camp); err != nil {
+	if err := evidence.StartRun(*out, camp); err != nil {
+		if errors.Is(err, evidence.ErrRunExists) {
+			return usageErr("%s already holds a run: give another --out", *out)
+		}
 		return &exitError{2, err}
 	}
 	return nil

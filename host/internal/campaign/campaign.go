@@ -17,6 +17,7 @@ import (
 	"crucible.dev/host/internal/evidence"
 	"crucible.dev/host/internal/hoststate"
 	"crucible.dev/host/internal/plugin"
+	"crucible.dev/host/internal/progress"
 	"crucible.dev/host/internal/sandbox"
 	"crucible.dev/host/internal/session"
 )
@@ -50,7 +51,7 @@ type Config struct {
 	Launcher    *sandbox.Launcher // starts every plugin process: sealed, and sandboxed unless the user said otherwise
 	MTLS        bool
 	Command     []string
-	Progress    *Progress
+	Progress    *progress.Progress
 	Log         io.Writer // build messages and plugin logs go to files; this is for the user
 }
 
@@ -93,7 +94,7 @@ func New(cfg Config) (*Campaign, error) {
 		cfg.Log = io.Discard
 	}
 	if cfg.Progress == nil {
-		cfg.Progress = NewProgress(io.Discard)
+		cfg.Progress = progress.New(io.Discard)
 	}
 	if cfg.Log == nil {
 		cfg.Log = io.Discard // a caller that wants no messages, such as one A/B round
@@ -105,9 +106,6 @@ func New(cfg Config) (*Campaign, error) {
 		}
 	}
 	c := &Campaign{cfg: cfg, env: hoststate.Capture(), fresh: map[string]freshFile{}, freshOpsBase: map[string]*opsTranscript{}}
-	if err := os.MkdirAll(cfg.Out, 0o755); err != nil {
-		return nil, err
-	}
 	if cfg.Resume {
 		// What a kill left half-done is settled before anything is
 		// added, so the manifest accounts for every file again.
@@ -118,9 +116,9 @@ func New(cfg Config) (*Campaign, error) {
 		for _, d := range did {
 			fmt.Fprintf(cfg.Log, "host: --resume: %s\n", d)
 		}
-	}
-	if err := evidence.Track(cfg.Out); err != nil {
-		return nil, err
+		if err := evidence.Track(cfg.Out); err != nil {
+			return nil, err
+		}
 	}
 	camp := evidence.Campaign{
 		Tool:    "crucible host",
@@ -160,10 +158,13 @@ func New(cfg Config) (*Campaign, error) {
 		c.cfg.Suite = old.Suite
 		return c, nil
 	}
-	if _, err := os.Stat(path); err == nil {
-		return nil, fmt.Errorf("%s already holds a run: use --resume to complete it, or another --out", cfg.Out)
+	if err := evidence.StartRun(cfg.Out, camp); err != nil {
+		if errors.Is(err, evidence.ErrRunExists) {
+			return nil, fmt.Errorf("%s already holds a run: use --resume to complete it, or another --out", cfg.Out)
+		}
+		return nil, err
 	}
-	return c, evidence.WriteJSON(path, camp)
+	return c, nil
 }
 
 // Sources discovers the plugins: the workspace's and the prebuilt ones; each
@@ -371,6 +372,11 @@ func (c *Campaign) runPlugin(s *plugin.Source, next *plugin.Source) {
 			calibrate = append(calibrate, in)
 		}
 	}
+	expect := 0 // the trials to come, for the estimate of the time left
+	for _, in := range calibrate {
+		expect += len(c.points(in)) * c.cfg.Trials
+	}
+	c.cfg.Progress.Expect(expect)
 	// Calibration is timed: it runs after every untimed step, once the
 	// next plugin's build is done, still in this process.
 	c.settle()

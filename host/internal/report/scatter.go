@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strconv"
 	"strings"
 
 	"crucible.dev/host/internal/format"
@@ -25,8 +26,10 @@ func logAxis(lo, hi float64) axis {
 	return a
 }
 
-// scatterChart draws points on log–log axes, one colour per group, with a
-// legend of the groups and every point labelled.
+// scatterChart draws points on log–log axes, coloured by security
+// category (categoryColours, the same in every chart), with a legend of
+// the categories and every point labelled where its label collides with
+// nothing (labels.go), or numbered and keyed in the margin.
 func scatterChart(pts []scatterPoint, xName, yName string) string {
 	if len(pts) == 0 {
 		return ""
@@ -60,21 +63,51 @@ func scatterChart(pts []scatterPoint, xName, yName string) string {
 		gs = append(gs, g)
 	}
 	sort.Ints(gs)
-	colour := func(g int) string { return palette[sort.SearchInts(gs, g)%len(palette)] }
-	for _, p := range pts {
-		cx, cy := float64(left)+pw*xa.pos(p.x), float64(top)+ph*(1-ya.pos(p.y))
-		fmt.Fprintf(&b, `<circle class="dot" cx="%s" cy="%s" r="4" fill="%s"><title>%s: %s, %s bytes</title></circle>`+"\n",
-			f1(cx), f1(cy), colour(p.group), esc(p.label), esc(format.Duration(p.y)), esc(format.Count(p.x)))
-		fmt.Fprintf(&b, `<text class="point-label" x="%s" y="%s">%s</text>`+"\n", f1(cx+6), f1(cy-5), esc(format.Clip(p.label, 28)))
+	// Every dot is an obstacle before any label is placed, so no label
+	// covers a point.
+	lay := layout{area: box{float64(left), float64(top), float64(w - right), float64(h - bottom)}}
+	cxs, cys := make([]float64, len(pts)), make([]float64, len(pts))
+	for i, p := range pts {
+		cxs[i], cys[i] = float64(left)+pw*xa.pos(p.x), float64(top)+ph*(1-ya.pos(p.y))
+		lay.taken = append(lay.taken, box{cxs[i] - 5, cys[i] - 5, cxs[i] + 5, cys[i] + 5})
 	}
-	for i, g := range gs {
-		ly := top + 16*i + 10
-		name := fmt.Sprintf("category %d", g)
-		if g == 0 {
-			name = "no category"
+	for i, p := range pts {
+		fmt.Fprintf(&b, `<circle class="dot" cx="%s" cy="%s" r="4" fill="%s"><title>%s: %s, %s bytes</title></circle>`+"\n",
+			f1(cxs[i]), f1(cys[i]), categoryColour(p.group), esc(p.label), esc(format.Duration(p.y)), esc(format.Count(p.x)))
+	}
+	var keyed []string // labels drawn as numbers, keyed in the margin
+	for i, p := range pts {
+		label := format.Clip(p.label, 28)
+		wl := labelWidth(label)
+		at := lay.place(cxs[i], cys[i], wl)
+		if !at.ok {
+			keyed = append(keyed, label)
+			label = strconv.Itoa(len(keyed))
+			wl = labelWidth(label)
+			if at = lay.place(cxs[i], cys[i], wl); !at.ok {
+				continue // the margin still names it; the dot's tooltip too
+			}
 		}
-		fmt.Fprintf(&b, `<rect class="key" x="%d" y="%d" width="10" height="10" fill="%s"/>`+"\n", w-right+12, ly-9, colour(g))
-		fmt.Fprintf(&b, `<text class="legend" x="%d" y="%d">%s</text>`+"\n", w-right+26, ly, esc(name))
+		if at.leader {
+			fmt.Fprintf(&b, `<line class="leader" x1="%s" y1="%s" x2="%s" y2="%s" stroke="#999" stroke-width="0.6"/>`+"\n",
+				f1(cxs[i]), f1(cys[i]), f1(min(max(cxs[i], at.x), at.x+wl)), f1(at.y-3))
+		}
+		fmt.Fprintf(&b, `<text class="point-label" x="%s" y="%s" textLength="%s" lengthAdjust="spacingAndGlyphs">%s</text>`+"\n",
+			f1(at.x), f1(at.y), f1(wl), esc(label))
+	}
+	ly := top + 10
+	for _, g := range gs {
+		fmt.Fprintf(&b, `<rect class="key" x="%d" y="%d" width="10" height="10" fill="%s"/>`+"\n", w-right+12, ly-9, categoryColour(g))
+		fmt.Fprintf(&b, `<text class="legend" x="%d" y="%d">%s</text>`+"\n", w-right+26, ly, esc(categoryName(g)))
+		ly += 16
+	}
+	for i, label := range keyed {
+		ly += 14
+		if ly > h-bottom {
+			fmt.Fprintf(&b, `<text class="legend" x="%d" y="%d">… %d more (hover the dots)</text>`+"\n", w-right+12, ly, len(keyed)-i)
+			break
+		}
+		fmt.Fprintf(&b, `<text class="legend keyed" x="%d" y="%d">%d %s</text>`+"\n", w-right+12, ly, i+1, esc(format.Clip(label, 22)))
 	}
 	b.WriteString("</svg>\n")
 	return b.String()

@@ -14,18 +14,27 @@ func SummaryMarkdown(s *evidence.Summary) []byte {
 	return newModel(&evidence.Run{}, s).summaryDoc().markdown()
 }
 
-// summaryDoc builds summary.md: every instance's headline figures, then
-// the comparison tables a reader looks for first.
+// summaryDoc builds summary.md (and the summary that opens index.html):
+// the comparisons and charts an evaluator reads first, then the findings
+// and plugin pages, and every instance's headline figures last.
 func (m *model) summaryDoc() *doc {
 	s := m.sum
 	d := &doc{}
 	d.h(1, "summary", "Crucible run: %s", s.Suite)
 	d.p(txtf("Started %s; %d trials per operation, each in a fresh plugin process; trial target %.3g s. %s The plugin pages add the spread over every per-call sample (mean, interquartile mean, 10th–90th percentiles).",
 		s.Started, s.Settings.Trials, s.Settings.TrialTargetSec, headlineNote))
+	// What an evaluator compares comes first: the side-by-side tables and
+	// the charts; the table of every operation of every instance (hundreds
+	// of rows in a full run) comes last.
+	m.paramSets(d)
+	m.implementations(d)
+	m.categories(d)
+	m.landscape(d)
+	m.symmetricLadder(d)
 	m.confinement(d)
 	m.constantTime(d)
 	m.interop(d)
-
+	outcomeSections(d, s)
 	if len(m.plugins) > 0 {
 		d.h(2, "summary-pages", "Plugin pages")
 		var items []inline
@@ -35,11 +44,12 @@ func (m *model) summaryDoc() *doc {
 		d.list(items)
 	}
 
-	d.h(2, "summary-results", "Results")
+	d.h(2, "summary-results", "All results")
+	d.p(txt("Every headline operation of every instance, by plugin."))
 	t := d.newTable("plugin", "instance", "KAT", "operation", "median:", "CI of the median:", "median cycles:", "ops/s:", "trials:")
 	for _, in := range s.Instances {
 		if in.KAT == evidence.KATNotBuilt {
-			continue // listed once by reason below
+			continue // listed once by reason under "Not built"
 		}
 		pl := m.pluginCell(in.Plugin)
 		measured := false
@@ -59,12 +69,6 @@ func (m *model) summaryDoc() *doc {
 			t.row(pl, txt(in.ID), txt(katCell(in)), txt("(not measured)"), nil, nil, nil, nil, nil)
 		}
 	}
-	m.paramSets(d)
-	m.implementations(d)
-	m.categories(d)
-	m.landscape(d)
-	m.symmetricLadder(d)
-	outcomeSections(d, s)
 	return d
 }
 

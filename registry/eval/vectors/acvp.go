@@ -256,6 +256,14 @@ func joinACVPSet(p, a acvpSet) (ACVPVectorSet, error) {
 			if !ok {
 				return set, fmt.Errorf("vector set %d, group %d, case %d: no expected result", p.VsID, pg.TgID, pc.TcID)
 			}
+			// A case with nothing to check against would pass whatever
+			// the implementation answers; one with no prompt tests nothing.
+			if len(exp) == 0 {
+				return set, fmt.Errorf("vector set %d, group %d, case %d: expected result has no fields", p.VsID, pg.TgID, pc.TcID)
+			}
+			if len(pc.Fields) == 0 {
+				return set, fmt.Errorf("vector set %d, group %d, case %d: prompt has no fields", p.VsID, pg.TgID, pc.TcID)
+			}
 			g.Tests = append(g.Tests, ACVPCase{TcID: pc.TcID, Prompt: pc.Fields, Expected: exp})
 		}
 		set.Groups = append(set.Groups, g)
