@@ -16,6 +16,7 @@ import (
 
 	"crucible.dev/host/internal/evidence"
 	"crucible.dev/host/internal/hoststate"
+	"crucible.dev/host/internal/instcount"
 	"crucible.dev/host/internal/plugin"
 	"crucible.dev/host/internal/sandbox"
 	"crucible.dev/host/internal/session"
@@ -41,8 +42,8 @@ type Config struct {
 	Robust      bool          // send malformed inputs to every instance
 	Resume      bool          // keep what the directory already holds
 	Shard       session.Shard
-	Counter     string            // CounterInstructions to count each operation's instructions too; "" for none
-	CountCalls  int64             // calls in each counted loop (DefaultCountCalls when 0)
+	Counter     string            // instcount.Instructions to count each operation's instructions too; "" for none
+	CountCalls  int64             // calls in each counted loop (instcount.DefaultCalls when 0)
 	Fresh       int               // records of each fresh-seed KAT file, compared across implementations; 0 for none
 	FreshSeed   string            // the run's seed for them, hex; drawn by New when empty
 	Lock        map[string]string // plugin name -> executable SHA-256 (--locked)
@@ -133,7 +134,7 @@ func New(cfg Config) (*Campaign, error) {
 			MinCalls: cfg.MinCalls, CPU: cfg.CPU, Long: cfg.Long, Profile: cfg.Profile,
 			Shard: cfg.Shard.String(), MsgLens: cfg.MsgLens,
 			FreshRecords: cfg.Fresh, FreshSeed: cfg.FreshSeed,
-			Counter: cfg.Counter, CountCalls: cfg.countCalls(),
+			Counter: cfg.Counter, CountCalls: instcount.Calls(cfg.Counter, cfg.CountCalls),
 		},
 		Environment: c.env,
 	}
@@ -270,7 +271,7 @@ func (c *Campaign) startWith(s *plugin.Source, cnt *sandbox.Counter, fresh bool)
 	}
 	o := plugin.Options{Limits: c.cfg.Limits, Launcher: c.cfg.Launcher, CPU: c.cfg.CPU, MTLS: c.cfg.MTLS, Log: lf, Fresh: fresh}
 	if cnt != nil {
-		o.Counter, o.Limits = cnt, countLimits(o.Limits)
+		o.Counter, o.Limits = cnt, instcount.Limits(o.Limits)
 	}
 	if c.cfg.Lock != nil {
 		sum, ok := c.cfg.Lock[s.Name]
