@@ -18,6 +18,7 @@ import (
 	"crucible.dev/host/internal/hoststate"
 	"crucible.dev/host/internal/instcount"
 	"crucible.dev/host/internal/plugin"
+	"crucible.dev/host/internal/robust"
 	"crucible.dev/host/internal/sandbox"
 	"crucible.dev/host/internal/session"
 )
@@ -79,7 +80,7 @@ type Campaign struct {
 // RobustLine is one instance's robustness counts.
 type RobustLine struct {
 	Plugin, Instance string
-	Counts           RobustCounts
+	Counts           robust.Counts
 }
 
 // Robust returns the robustness counts of the run so far.
@@ -359,7 +360,7 @@ func (c *Campaign) runPlugin(s *plugin.Source, next *plugin.Source) {
 				break
 			}
 			c.cfg.Progress.Step(s.Name, id, "robustness", "")
-			counts, fs := c.robust(p, s.Name, in)
+			counts, fs := robust.Check(p, s.Name, in)
 			for _, f := range fs {
 				c.finding(f)
 			}
