@@ -17,6 +17,7 @@ import (
 	"crucible.dev/host/internal/evidence"
 	"crucible.dev/host/internal/hoststate"
 	"crucible.dev/host/internal/instcount"
+	"crucible.dev/host/internal/katgate"
 	"crucible.dev/host/internal/plugin"
 	"crucible.dev/host/internal/robust"
 	"crucible.dev/host/internal/sandbox"
@@ -68,10 +69,8 @@ type Campaign struct {
 	env          evidence.Environment
 	findings     []evidence.Finding
 	robustCounts []RobustLine
-	fresh        map[string]freshFile        // by instance name, KAT source and format
-	freshOpsBase map[string]*opsTranscript   // by instance name
+	kat          *katgate.Gate               // made by Run, once the settings are final
 	noise        noiseCount                  // trials, disturbed ones, retries
-	late         []lateJudgement             // verdicts on implementations that ran before their reference
 	early        map[string]*evidence.Record // points calibrated in the plugin's first process, by pointKey
 	builds       map[*plugin.Source]*build   // plugin builds started, by source
 	budget       *budget                     // of the plugin being evaluated; nil for none
@@ -102,11 +101,11 @@ func New(cfg Config) (*Campaign, error) {
 	}
 	if cfg.Fresh > 0 && cfg.FreshSeed == "" {
 		var err error
-		if cfg.FreshSeed, err = newFreshSeed(); err != nil {
+		if cfg.FreshSeed, err = katgate.NewFreshSeed(); err != nil {
 			return nil, err
 		}
 	}
-	c := &Campaign{cfg: cfg, env: hoststate.Capture(), fresh: map[string]freshFile{}, freshOpsBase: map[string]*opsTranscript{}}
+	c := &Campaign{cfg: cfg, env: hoststate.Capture()}
 	if err := os.MkdirAll(cfg.Out, 0o755); err != nil {
 		return nil, err
 	}
@@ -188,8 +187,10 @@ func (c *Campaign) Run(srcs []plugin.Source) ([]evidence.Finding, error) {
 		}
 	}
 	c.cfg.Progress.Plugins(n)
+	c.kat = &katgate.Gate{Out: c.cfg.Out, Long: c.cfg.Long, Resume: c.cfg.Resume, Fresh: c.cfg.Fresh, FreshSeed: c.cfg.FreshSeed,
+		Log: c.cfg.Log, Step: c.cfg.Progress.Step, Finding: c.finding}
 	var order []*plugin.Source
-	for _, i := range referencesFirst(srcs) {
+	for _, i := range katgate.ReferencesFirst(srcs) {
 		if session.SelectPlugin(c.cfg.Suite, srcs[i].Name) {
 			order = append(order, &srcs[i])
 		}
@@ -209,7 +210,14 @@ func (c *Campaign) Run(srcs []plugin.Source) ([]evidence.Finding, error) {
 		}
 		c.runPlugin(s, next)
 	}
-	c.rewriteJudged()
+	for _, name := range c.kat.RewriteJudged() {
+		var info evidence.PluginInfo
+		if err := evidence.ReadJSON(evidence.PluginPath(c.cfg.Out, name), &info); err != nil {
+			fmt.Fprintln(c.cfg.Log, "host:", err)
+			continue
+		}
+		c.writePlugin(&info)
+	}
 	c.gradeNoise()
 	c.dropAllPartial()
 	return c.findings, nil
@@ -317,7 +325,9 @@ func (c *Campaign) runPlugin(s *plugin.Source, next *plugin.Source) {
 		return
 	}
 	insts := sess.Select(c.cfg.Suite, c.cfg.Shard)
-	sort.SliceStable(insts, func(i, j int) bool { return isReference(s.Name, insts[i]) && !isReference(s.Name, insts[j]) })
+	sort.SliceStable(insts, func(i, j int) bool {
+		return katgate.IsReference(s.Name, insts[i]) && !katgate.IsReference(s.Name, insts[j])
+	})
 	if len(insts) == 0 && len(d.Instances) > 0 {
 		sess.Stop() // none of its instances is in the suite or this shard
 		return
@@ -351,7 +361,7 @@ func (c *Campaign) runPlugin(s *plugin.Source, next *plugin.Source) {
 			break
 		}
 		if c.cfg.KAT {
-			gate[id] = c.katGate(p, s.Name, in)
+			gate[id] = c.kat.Check(p, s.Name, in)
 		} else {
 			gate[id] = evidence.KATSkipped
 		}
