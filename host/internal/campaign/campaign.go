@@ -14,6 +14,7 @@ import (
 	"strings"
 	"time"
 
+	"crucible.dev/host/internal/audit"
 	"crucible.dev/host/internal/evidence"
 	"crucible.dev/host/internal/hoststate"
 	"crucible.dev/host/internal/instcount"
@@ -91,13 +92,10 @@ func New(cfg Config) (*Campaign, error) {
 		return nil, fmt.Errorf("--trials must be at least 1")
 	}
 	if cfg.Log == nil {
-		cfg.Log = io.Discard
+		cfg.Log = io.Discard // a caller that wants no messages, such as one A/B round
 	}
 	if cfg.Progress == nil {
 		cfg.Progress = NewProgress(io.Discard)
-	}
-	if cfg.Log == nil {
-		cfg.Log = io.Discard // a caller that wants no messages, such as one A/B round
 	}
 	if cfg.Fresh > 0 && cfg.FreshSeed == "" {
 		var err error
@@ -187,8 +185,7 @@ func (c *Campaign) Run(srcs []plugin.Source) ([]evidence.Finding, error) {
 		}
 	}
 	c.cfg.Progress.Plugins(n)
-	c.kat = &katgate.Gate{Out: c.cfg.Out, Long: c.cfg.Long, Resume: c.cfg.Resume, Fresh: c.cfg.Fresh, FreshSeed: c.cfg.FreshSeed,
-		Log: c.cfg.Log, Step: c.cfg.Progress.Step, Finding: c.finding}
+	c.kat = c.newGate()
 	var order []*plugin.Source
 	for _, i := range katgate.ReferencesFirst(srcs) {
 		if session.SelectPlugin(c.cfg.Suite, srcs[i].Name) {
@@ -210,14 +207,7 @@ func (c *Campaign) Run(srcs []plugin.Source) ([]evidence.Finding, error) {
 		}
 		c.runPlugin(s, next)
 	}
-	for _, name := range c.kat.RewriteJudged() {
-		var info evidence.PluginInfo
-		if err := evidence.ReadJSON(evidence.PluginPath(c.cfg.Out, name), &info); err != nil {
-			fmt.Fprintln(c.cfg.Log, "host:", err)
-			continue
-		}
-		c.writePlugin(&info)
-	}
+	c.rewriteJudged()
 	c.gradeNoise()
 	c.dropAllPartial()
 	return c.findings, nil
@@ -332,7 +322,8 @@ func (c *Campaign) runPlugin(s *plugin.Source, next *plugin.Source) {
 		sess.Stop() // none of its instances is in the suite or this shard
 		return
 	}
-	info := c.pluginInfo(s, sess.Process(), d, insts)
+	info, fs := audit.Plugin(c.cfg.Root, s, sess.Process(), d, insts)
+	c.raise(fs)
 	// Describe, audit, the KAT gate and the robustness step share the first
 	// process; one that dies is replaced, so a fault costs only its step.
 	var p *plugin.Process
@@ -356,7 +347,7 @@ func (c *Campaign) runPlugin(s *plugin.Source, next *plugin.Source) {
 		if !alive(id) {
 			break
 		}
-		c.audit(p, s.Name, in, &info)
+		c.raise(audit.Sizes(p, s.Name, in, &info))
 		if !alive(id) {
 			break
 		}
@@ -371,9 +362,7 @@ func (c *Campaign) runPlugin(s *plugin.Source, next *plugin.Source) {
 			}
 			c.cfg.Progress.Step(s.Name, id, "robustness", "")
 			counts, fs := robust.Check(p, s.Name, in)
-			for _, f := range fs {
-				c.finding(f)
-			}
+			c.raise(fs)
 			if err := evidence.WriteJSON(evidence.RobustPath(c.cfg.Out, s.Name, id), counts); err != nil {
 				fmt.Fprintln(c.cfg.Log, "host:", err)
 			}
