@@ -6,10 +6,10 @@ import (
 	"os"
 	"text/tabwriter"
 
-	"crucible.dev/host/internal/campaign"
 	"crucible.dev/host/internal/ct"
 	"crucible.dev/host/internal/evidence"
 	"crucible.dev/host/internal/session"
+	"crucible.dev/host/internal/sidechannel"
 )
 
 func init() {
@@ -55,7 +55,7 @@ func cmdCT(args []string) error {
 		if !session.SelectPlugin(*suite, s.Name) {
 			continue
 		}
-		recs = append(recs, campaign.ConstantTime(w.root, w.cache, os.Stderr, s, session.Options(opts), *suite, *n)...)
+		recs = append(recs, sidechannel.ConstantTime(w.root, w.cache, os.Stderr, s, session.Options(opts), *suite, *n)...)
 	}
 	if len(recs) == 0 {
 		return usageErr("suite %q has no operation with a constant-time test", *suite)

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"text/tabwriter"
 
-	"crucible.dev/host/internal/campaign"
+	"crucible.dev/host/internal/audit"
 	"crucible.dev/host/internal/evidence"
 	"crucible.dev/host/internal/session"
 	"crucible.dev/registry"
@@ -58,7 +58,7 @@ func cmdList(args []string) error {
 			if in.Unavailable != "" {
 				sz = "not built: " + in.Unavailable
 			}
-			kats := campaign.KATSources(in)
+			kats := audit.KATSources(in)
 			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\n", s.Name, in.Name, in.Impl, in.Kind, sz, strings.Join(kats, ", "))
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"crucible.dev/host/internal/campaign"
 	"crucible.dev/host/internal/evidence"
 	"crucible.dev/host/internal/hoststate"
+	"crucible.dev/host/internal/instcount"
 	"crucible.dev/host/internal/noise"
 	"crucible.dev/host/internal/progress"
 	"crucible.dev/host/internal/report"
@@ -40,7 +41,7 @@ func cmdRun(mode string, args []string) error {
 	shard := fs.String("shard", "", "run only shard K of N (K/N) of the (plugin, instance) units")
 	signKey := fs.String("sign-key", "", "sign the run's manifest with this ed25519 private key (PEM, PKCS #8)")
 	counter := fs.String("counter", "", "also count each operation's instructions exactly: \"instructions\" runs its loop once more under valgrind's callgrind")
-	countCalls := fs.Int64("count-calls", campaign.DefaultCountCalls, "calls in each counted loop (--counter)")
+	countCalls := fs.Int64("count-calls", instcount.DefaultCalls, "calls in each counted loop (--counter)")
 	waitQuiet := fs.Duration("wait-quiet", 0, "before measuring, wait up to this long for the machine to settle (two seconds in a row without CPU pressure or stolen time)")
 	fresh := fs.Int("fresh", 3, "records of each fresh-seed KAT file, generated from a seed drawn for the run and compared byte for byte across the implementations of an instance (0: none)")
 	if err := fs.Parse(args); err != nil {
@@ -60,7 +61,7 @@ func cmdRun(mode string, args []string) error {
 	if *full {
 		*target, *long = time.Second, true
 	}
-	if *counter != "" && *counter != campaign.CounterInstructions {
+	if *counter != "" && *counter != instcount.Instructions {
 		return usageErr("--counter: %q is not a counter (instructions)", *counter)
 	}
 	if *out == "" {

@@ -6,10 +6,10 @@ import (
 	"path/filepath"
 	"text/tabwriter"
 
-	"crucible.dev/host/internal/campaign"
 	"crucible.dev/host/internal/evidence"
 	"crucible.dev/host/internal/plugin"
 	"crucible.dev/host/internal/session"
+	"crucible.dev/host/internal/sidechannel"
 	"crucible.dev/host/internal/taint"
 )
 
@@ -68,7 +68,7 @@ func ctTaint(w *plugins, suite, out string, cpu int) error {
 }
 
 // taintPlugin builds one plugin with the valgrind tag and runs the check.
-func taintPlugin(w *plugins, s *plugin.Source, keep string, cpu int) (*campaign.TaintResult, error) {
+func taintPlugin(w *plugins, s *plugin.Source, keep string, cpu int) (*sidechannel.TaintResult, error) {
 	if s.Dir != "" {
 		if err := plugin.BuildValgrind(w.root, w.cache, s, os.Stderr); err != nil {
 			return nil, err
@@ -77,7 +77,7 @@ func taintPlugin(w *plugins, s *plugin.Source, keep string, cpu int) (*campaign.
 	if err := os.MkdirAll(filepath.Dir(keep), 0o755); err != nil {
 		return nil, err
 	}
-	res, err := campaign.Taint(*s, w.options(cpu), keep)
+	res, err := sidechannel.Taint(*s, w.options(cpu), keep)
 	if err != nil {
 		return nil, err
 	}

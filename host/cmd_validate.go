@@ -6,7 +6,6 @@ import (
 
 	"strings"
 
-	"crucible.dev/host/internal/campaign"
 	"crucible.dev/host/internal/evidence"
 	"crucible.dev/host/internal/validate"
 )
@@ -44,7 +43,7 @@ func cmdValidate(args []string) error {
 			probs = append(probs, validate.Problem{Path: evidence.SignatureName, What: err.Error()})
 		}
 	}
-	consistent, err := validate.Dir(dir, campaign.HashShare)
+	consistent, err := validate.Dir(dir)
 	if err != nil {
 		return usageErr("validate: %v", err)
 	}

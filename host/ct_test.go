@@ -7,11 +7,11 @@ import (
 	"strings"
 	"testing"
 
-	"crucible.dev/host/internal/campaign"
 	"crucible.dev/host/internal/evidence"
 	"crucible.dev/host/internal/plugin"
 	"crucible.dev/host/internal/sandbox"
 	"crucible.dev/host/internal/session"
+	"crucible.dev/host/internal/sidechannel"
 )
 
 // TestCT shows the constant-time check flags an early-exit comparison, in
@@ -120,7 +120,7 @@ func TestCTRestartFails(t *testing.T) {
 		return session.Options(plugin.Options{Limits: plugin.DefaultLimits, Launcher: lc, CPU: -1})(s)
 	}
 	src := &plugin.Source{Name: "fault-ctcrash", Binary: filepath.Join(dir, plugin.BinaryPrefix+"fault-ctcrash")}
-	recs := campaign.ConstantTime("", "", io.Discard, src, start, "fault-ctcrash", 1000)
+	recs := sidechannel.ConstantTime("", "", io.Discard, src, start, "fault-ctcrash", 1000)
 	got := map[string]*evidence.CTRecord{}
 	for _, r := range recs {
 		got[r.Op] = r

@@ -11,9 +11,9 @@ import (
 	"strings"
 	"testing"
 
-	"crucible.dev/host/internal/campaign"
 	"crucible.dev/host/internal/plugin"
 	"crucible.dev/host/internal/sandbox"
+	"crucible.dev/host/internal/sidechannel"
 	"crucible.dev/host/internal/taint"
 	"crucible.dev/registry/testenv"
 )
@@ -106,7 +106,7 @@ func TestTaintFixture(t *testing.T) {
 	}
 	defer lc.Close()
 	keep := filepath.Join(t.TempDir(), "memcheck.log")
-	res, err := campaign.Taint(plugin.Source{Name: "taint", Binary: bin},
+	res, err := sidechannel.Taint(plugin.Source{Name: "taint", Binary: bin},
 		plugin.Options{Limits: plugin.DefaultLimits, Launcher: lc, CPU: -1}, keep)
 	if err != nil {
 		t.Fatal(err)

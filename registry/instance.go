@@ -38,8 +38,11 @@ type KATGenerator struct {
 	Format string
 	// Records is the number of records in the full file.
 	Records int
-	// Generate writes the first n records (n <= Records) to w.
-	Generate func(w io.Writer, n int) error
+	// Generate writes the first n records (n <= Records) to w. With a
+	// nil seed it writes the standard file; otherwise every root of the
+	// file's randomness is derived from seed (katroot.Fresh), the fresh
+	// seed a host chose, so that no stored answer matches.
+	Generate func(w io.Writer, n int, seed []byte) error
 }
 
 // Instance is one implementation of one catalog instance, as a plugin

@@ -14,7 +14,6 @@ import (
 	"github.com/hashicorp/go-plugin"
 	"google.golang.org/grpc"
 
-	"crucible.dev/registry/katroot"
 	"crucible.dev/registry/pluginv1"
 )
 
@@ -203,7 +202,7 @@ func (s *server) generateKAT(req *pluginv1.GenerateKATRequest, stream pluginv1.P
 		}
 		w := &chunkWriter{send: stream.Send, buf: make([]byte, 0, 64<<10)}
 		defer guard(fmt.Sprintf("%s KAT %s", in.ID(), k.Source), &err)
-		if err := katroot.Generate(req.Seed, func() error { return k.Generate(w, n) }); err != nil {
+		if err := k.Generate(w, n, req.Seed); err != nil {
 			return fmt.Errorf("%s KAT %s: %w", in.ID(), k.Source, err)
 		}
 		return w.flush()

@@ -28,7 +28,7 @@ func instances() []*registry.Instance {
 			Extra: []registry.Op{p.EphemeralKeyOp()},
 			KATs: []registry.KATGenerator{{
 				Source: "ngcc", Format: kat.FormatNGCC, Records: 10,
-				Generate: func(w io.Writer, n int) error { return kat.WriteNGCCKEX(w, p, n) },
+				Generate: func(w io.Writer, n int, seed []byte) error { return kat.WriteNGCCKEX(w, p, n, seed) },
 			}},
 			Notes: map[string]string{
 				"implementation": "Go port of the kex-02 reference code (crucible.dev/plugins/afskex 0.1.0)",

@@ -31,7 +31,7 @@ func TestCatalogDigests(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
-			if err := g.Generate(h, g.Records); err != nil {
+			if err := g.Generate(h, g.Records, nil); err != nil {
 				t.Fatal(err)
 			}
 			if got := h.Sum(); got != want.SHA256 {

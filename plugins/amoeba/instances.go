@@ -30,8 +30,8 @@ func instances() []*registry.Instance {
 				Source:  "ngcc",
 				Format:  kat.FormatNGCC,
 				Records: 10,
-				Generate: func(w io.Writer, n int) error {
-					return kat.WriteNGCCKEM(w, k, n)
+				Generate: func(w io.Writer, n int, seed []byte) error {
+					return kat.WriteNGCCKEM(w, k, n, seed)
 				},
 			}},
 			Notes: map[string]string{

@@ -20,7 +20,7 @@ func generate(t *testing.T, in *registry.Instance) []byte {
 	}
 	g := in.KATs[0]
 	var b bytes.Buffer
-	if err := g.Generate(&b, g.Records); err != nil {
+	if err := g.Generate(&b, g.Records, nil); err != nil {
 		t.Fatalf("%s: %v", in.ID(), err)
 	}
 	return b.Bytes()

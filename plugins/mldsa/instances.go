@@ -50,8 +50,8 @@ func instance(p *mldsa.Params, im mldsa.Implementation) *registry.Instance {
 	if s.Features().ExplicitRnd && sk == p.SecretKeySize {
 		in.KATs = append(in.KATs, registry.KATGenerator{
 			Source: "nist-rsp", Format: kat.FormatRSP, Records: 100,
-			Generate: func(w io.Writer, n int) error {
-				return kat.WriteRSPSign(w, s, n, kat.RSPSignOptions{Hedged: true})
+			Generate: func(w io.Writer, n int, seed []byte) error {
+				return kat.WriteRSPSign(w, s, n, seed, kat.RSPSignOptions{Hedged: true})
 			},
 		})
 	} else {

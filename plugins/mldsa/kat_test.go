@@ -31,7 +31,7 @@ func TestNISTRSP(t *testing.T) {
 				if err != nil {
 					t.Fatal(err)
 				}
-				if err := g.Generate(h, n); err != nil {
+				if err := g.Generate(h, n, nil); err != nil {
 					t.Fatalf("%s: %s: %v", in.ID(), g.Source, err)
 				}
 				if got := h.Sum(); got != want.SHA256 {

@@ -56,8 +56,8 @@ func instance(k *mlkem.KEM) *registry.Instance {
 			Source:  "nist-rsp",
 			Format:  kat.FormatRSP,
 			Records: rspRecords,
-			Generate: func(w io.Writer, n int) error {
-				return kat.WriteRSPKEM(w, k, n)
+			Generate: func(w io.Writer, n int, seed []byte) error {
+				return kat.WriteRSPKEM(w, k, n, seed)
 			},
 		}}
 	}

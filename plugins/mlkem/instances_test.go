@@ -40,7 +40,7 @@ func TestNISTRSPDigests(t *testing.T) {
 					continue
 				}
 				h, _ := katcheck.NewHasher(g.Format)
-				if err := g.Generate(h, n); err != nil {
+				if err := g.Generate(h, n, nil); err != nil {
 					t.Fatalf("%s: %v", in.ID(), err)
 				}
 				if got := h.Sum(); got != want.SHA256 {

@@ -38,7 +38,7 @@ func instances() []*registry.Instance {
 
 // katGenerator declares the NGCC KAT file the ICCS driver writes, when the
 // build asked for one.
-func katGenerator(write func(w io.Writer, n int) error) []registry.KATGenerator {
+func katGenerator(write func(w io.Writer, n int, seed []byte) error) []registry.KATGenerator {
 	if build.KATRecords == 0 {
 		return nil
 	}

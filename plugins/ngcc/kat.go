@@ -26,7 +26,7 @@ func writeKAT(args []string) error {
 		n = v
 	}
 	w := bufio.NewWriter(os.Stdout)
-	if err := g.Generate(w, n); err != nil {
+	if err := g.Generate(w, n, nil); err != nil {
 		return fmt.Errorf("%s: %w", in.ID(), err)
 	}
 	return w.Flush()

@@ -228,13 +228,13 @@ func submissionInstance() (*registry.Instance, error) {
 		Sizes: registry.Sizes{
 			PublicKey: x.pk, SecretKey: x.sk, SharedSecret: x.ss, Messages: msgs,
 		},
-		KATs: katGenerator(func(w io.Writer, n int) error { return kat.WriteNGCCKEX(w, x, n) }),
+		KATs: katGenerator(func(w io.Writer, n int, seed []byte) error { return kat.WriteNGCCKEX(w, x, n, seed) }),
 	}, nil
 }
 
 // measureMessages runs one exchange and returns each pass's message length.
 func measureMessages(x *kex) ([]int, error) {
-	rng := iccs.NewDRNG(kat.NGCCNonce())
+	rng := iccs.NewDRNG(kat.NGCCNonce(nil))
 	var pk, sk, st [2][]byte
 	for i, p := range []registry.Party{registry.PartyA, registry.PartyB} {
 		var err error

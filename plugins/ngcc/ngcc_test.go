@@ -42,9 +42,9 @@ func modelKAT(t *testing.T, kind string, n int) []byte {
 	var b bytes.Buffer
 	var err error
 	if kind == "kem" {
-		err = kat.WriteNGCCKEM(&b, toyKEM{}, n)
+		err = kat.WriteNGCCKEM(&b, toyKEM{}, n, nil)
 	} else {
-		err = kat.WriteNGCCKEX(&b, toyKEX{}, n)
+		err = kat.WriteNGCCKEX(&b, toyKEX{}, n, nil)
 	}
 	if err != nil {
 		t.Fatalf("model %s: %v", kind, err)

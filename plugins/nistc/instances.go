@@ -65,7 +65,7 @@ func instances() []*registry.Instance {
 
 // katGenerator declares the .rsp file PQCgenKAT writes, as many records as
 // the shipped file has (100 when none was found).
-func katGenerator(write func(w io.Writer, n int) error) []registry.KATGenerator {
+func katGenerator(write func(w io.Writer, n int, seed []byte) error) []registry.KATGenerator {
 	n := build.KATRecords
 	if n == 0 {
 		n = 100
@@ -74,7 +74,7 @@ func katGenerator(write func(w io.Writer, n int) error) []registry.KATGenerator 
 		// A digest in PQClean's form was declared: the generator
 		// writes that form, so the host's digest of it compares.
 		return []registry.KATGenerator{{Source: pqcleanSource, Format: kat.FormatRSP, Records: n,
-			Generate: func(w io.Writer, n int) error { return pqcleanForm(w, n, write) }}}
+			Generate: func(w io.Writer, n int, seed []byte) error { return pqcleanForm(w, n, seed, write) }}}
 	}
 	return []registry.KATGenerator{{Source: katSource, Format: kat.FormatRSP, Records: n, Generate: write}}
 }

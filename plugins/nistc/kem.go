@@ -66,6 +66,6 @@ func submissionInstance() (*registry.Instance, error) {
 		Kind:  registry.KindKEM,
 		KEM:   k,
 		Sizes: k.sizes,
-		KATs:  katGenerator(func(w io.Writer, n int) error { return writeKEMRSP(w, k, n) }),
+		KATs:  katGenerator(func(w io.Writer, n int, seed []byte) error { return writeKEMRSP(w, k, n, seed) }),
 	}, nil
 }

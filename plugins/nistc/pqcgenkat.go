@@ -49,13 +49,13 @@ func (f *rspFile) bytes(name string, b []byte) {
 }
 
 // records runs body once per record with the record's DRBG.
-func records(w io.Writer, n int, body func(f *rspFile, count int, master, rec io.Reader) error) error {
+func records(w io.Writer, n int, fresh []byte, body func(f *rspFile, count int, master, rec io.Reader) error) error {
 	if n < 1 {
 		return fmt.Errorf("rsp: %d records requested", n)
 	}
 	// The bytes 00..2F of PQCgenKAT, or the root of the host's fresh-seed
 	// check (the same derivation as the liboqs-layout files').
-	entropy := katroot.Fresh("rsp", drbg.SeedSize)
+	entropy := katroot.Fresh(fresh, "rsp", drbg.SeedSize)
 	if entropy == nil {
 		entropy = make([]byte, drbg.SeedSize)
 		for i := range entropy {

@@ -10,8 +10,8 @@ import (
 
 // writeKEMRSP writes the first n records of PQCkemKAT_<sk>.rsp. Each
 // shared secret is checked by decapsulation, as the reference does.
-func writeKEMRSP(w io.Writer, k *kem, n int) error {
-	return records(w, n, func(f *rspFile, _ int, _, rec io.Reader) error {
+func writeKEMRSP(w io.Writer, k *kem, n int, seed []byte) error {
+	return records(w, n, seed, func(f *rspFile, _ int, _, rec io.Reader) error {
 		pk, sk, err := k.GenerateKey(rec)
 		if err != nil {
 			return err

@@ -11,8 +11,8 @@ import (
 // writeSignRSP writes the first n records of PQCsignKAT_<sk>.rsp: sm is
 // crypto_sign's signed message as it is, and each is opened again, as the
 // reference does.
-func writeSignRSP(w io.Writer, s *sig, n int) error {
-	return records(w, n, func(f *rspFile, count int, master, rec io.Reader) error {
+func writeSignRSP(w io.Writer, s *sig, n int, seed []byte) error {
+	return records(w, n, seed, func(f *rspFile, count int, master, rec io.Reader) error {
 		msg := make([]byte, 33*(count+1))
 		master.Read(msg)
 		f.int("mlen", len(msg))

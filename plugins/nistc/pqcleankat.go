@@ -15,9 +15,9 @@ const pqcleanSource = "pqclean-nistkat"
 
 // pqcleanForm writes the PQCgenKAT file write produces in PQClean's form.
 // The file is held in memory: PQClean digests one record.
-func pqcleanForm(w io.Writer, n int, write func(w io.Writer, n int) error) error {
+func pqcleanForm(w io.Writer, n int, seed []byte, write func(w io.Writer, n int, seed []byte) error) error {
 	var full bytes.Buffer
-	if err := write(&full, n); err != nil {
+	if err := write(&full, n, seed); err != nil {
 		return err
 	}
 	_, body, ok := bytes.Cut(full.Bytes(), []byte("\n\n"))

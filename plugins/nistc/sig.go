@@ -164,6 +164,6 @@ func submissionInstance() (*registry.Instance, error) {
 		Kind:      registry.KindSig,
 		Signature: s,
 		Sizes:     s.sizes,
-		KATs:      katGenerator(func(w io.Writer, n int) error { return writeSignRSP(w, s, n) }),
+		KATs:      katGenerator(func(w io.Writer, n int, seed []byte) error { return writeSignRSP(w, s, n, seed) }),
 	}, nil
 }

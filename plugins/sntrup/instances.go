@@ -41,8 +41,8 @@ func instances() []*registry.Instance {
 		gen := func(source string, conv sntrup.Convention) registry.KATGenerator {
 			return registry.KATGenerator{
 				Source: source, Format: kat.FormatRSP, Records: 100,
-				Generate: func(w io.Writer, n int) error {
-					return kat.WriteRSPKEM(w, kem{ps, conv}, n)
+				Generate: func(w io.Writer, n int, seed []byte) error {
+					return kat.WriteRSPKEM(w, kem{ps, conv}, n, seed)
 				},
 			}
 		}

@@ -21,7 +21,7 @@ func katDigest(t *testing.T, in *registry.Instance, source string, n int) string
 		if err != nil {
 			t.Fatal(err)
 		}
-		if err := g.Generate(h, n); err != nil {
+		if err := g.Generate(h, n, nil); err != nil {
 			t.Fatalf("%s %s: %v", in.Name, source, err)
 		}
 		return h.Sum()

@@ -29,9 +29,9 @@ import (
 const NGCCSeedLen = 64
 
 // NGCCNonce returns the seed DRNG's instantiation input: "seed" × 16, or
-// the root of a fresh-seed file (katroot.Generate).
-func NGCCNonce() []byte {
-	if r := katroot.Fresh("ngcc", NGCCSeedLen); r != nil {
+// the root of a fresh-seed file (katroot.Fresh).
+func NGCCNonce(seed []byte) []byte {
+	if r := katroot.Fresh(seed, "ngcc", NGCCSeedLen); r != nil {
 		return r
 	}
 	return bytes.Repeat([]byte("seed"), NGCCSeedLen/4)
@@ -41,18 +41,18 @@ func NGCCNonce() []byte {
 // of k. k reads all its randomness from the io.Reader it is given, one Read
 // per get_random_number call of the reference, so the record's DRNG stream
 // is the reference's.
-func WriteNGCCKEM(w io.Writer, k registry.KEM, n int) error {
+func WriteNGCCKEM(w io.Writer, k registry.KEM, n int, seed []byte) error {
 	if n < 1 {
 		return fmt.Errorf("kat: ngcc: %d records requested", n)
 	}
-	return writeNGCC(w, "ngcc", n, func(rw *rspWriter, rng io.Reader) error { return ngccKEMRecord(rw, k, rng) })
+	return writeNGCC(w, "ngcc", n, seed, func(rw *rspWriter, rng io.Reader) error { return ngccKEMRecord(rw, k, rng) })
 }
 
 // writeNGCC is the record loop both NGCC drivers share: the seed DRNG from
 // "seed" × 16, per record a 64-byte Seed from it, the record's own DRNG
 // instantiated from Seed, the record's fields, and an empty line.
-func writeNGCC(w io.Writer, what string, n int, record func(*rspWriter, io.Reader) error) error {
-	seeds := iccs.NewDRNG(NGCCNonce())
+func writeNGCC(w io.Writer, what string, n int, fresh []byte, record func(*rspWriter, io.Reader) error) error {
+	seeds := iccs.NewDRNG(NGCCNonce(fresh))
 	rw := newRSPWriter(w)
 	seed := make([]byte, NGCCSeedLen)
 	for count := 0; count < n; count++ {

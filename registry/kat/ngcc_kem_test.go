@@ -30,7 +30,7 @@ func expectNGCCKEM(n int) string {
 func TestWriteNGCCKEMLayout(t *testing.T) {
 	for _, n := range []int{1, 3} {
 		var b bytes.Buffer
-		if err := WriteNGCCKEM(&b, echoKEM{}, n); err != nil {
+		if err := WriteNGCCKEM(&b, echoKEM{}, n, nil); err != nil {
 			t.Fatal(err)
 		}
 		if got, want := b.String(), expectNGCCKEM(n); got != want {
@@ -38,7 +38,7 @@ func TestWriteNGCCKEMLayout(t *testing.T) {
 		}
 	}
 	var b bytes.Buffer
-	WriteNGCCKEM(&b, echoKEM{}, 2)
+	WriteNGCCKEM(&b, echoKEM{}, 2, nil)
 	s := b.String()
 	// The Seed lines every NGCC KEM file shares (the KAT driver's seed
 	// DRNG output; published with the Amoeba reference files).
@@ -54,11 +54,11 @@ func TestWriteNGCCKEMLayout(t *testing.T) {
 }
 
 func TestWriteNGCCKEMChecksDecaps(t *testing.T) {
-	err := WriteNGCCKEM(io.Discard, echoKEM{badDecaps: true}, 1)
+	err := WriteNGCCKEM(io.Discard, echoKEM{badDecaps: true}, 1, nil)
 	if err == nil || !strings.Contains(err.Error(), "record 0: decaps") {
 		t.Errorf("mismatching decapsulation not reported: %v", err)
 	}
-	if err := WriteNGCCKEM(io.Discard, echoKEM{}, 0); err == nil {
+	if err := WriteNGCCKEM(io.Discard, echoKEM{}, 0, nil); err == nil {
 		t.Errorf("zero records accepted")
 	}
 }

@@ -39,14 +39,14 @@ const ngccKEXMaxPasses = 4
 // WriteNGCCKEX writes the first n records of the NGCC KEX known-answer file
 // of x. x reads all its randomness from the io.Reader it is given, one Read
 // per get_random_number call of the reference.
-func WriteNGCCKEX(w io.Writer, x registry.KEX, n int) error {
+func WriteNGCCKEX(w io.Writer, x registry.KEX, n int, seed []byte) error {
 	if n < 1 {
 		return fmt.Errorf("kat: ngcc kex: %d records requested", n)
 	}
 	if p := x.Passes(); p < 1 || p > ngccKEXMaxPasses {
 		return fmt.Errorf("kat: ngcc kex: %d passes; the NGCC driver runs 1 to %d", p, ngccKEXMaxPasses)
 	}
-	return writeNGCC(w, "ngcc kex", n, func(rw *rspWriter, rng io.Reader) error { return ngccKEXRecord(rw, x, rng) })
+	return writeNGCC(w, "ngcc kex", n, seed, func(rw *rspWriter, rng io.Reader) error { return ngccKEXRecord(rw, x, rng) })
 }
 
 // ngccKEXRecord runs one exchange under the record's DRNG through the

@@ -42,7 +42,7 @@ func (toyKEX) Derive(p registry.Party, pk, sk, peerPK, st, in []byte) ([]byte, e
 
 func TestWriteNGCCKEXTwoPass(t *testing.T) {
 	var b bytes.Buffer
-	if err := WriteNGCCKEX(&b, toyKEX{2}, 2); err != nil {
+	if err := WriteNGCCKEX(&b, toyKEX{2}, 2, nil); err != nil {
 		t.Fatal(err)
 	}
 	var names []string
@@ -73,7 +73,7 @@ func TestWriteNGCCKEXTwoPass(t *testing.T) {
 }
 
 func TestWriteNGCCKEXPassCount(t *testing.T) {
-	if err := WriteNGCCKEX(io.Discard, toyKEX{5}, 1); err == nil {
+	if err := WriteNGCCKEX(io.Discard, toyKEX{5}, 1, nil); err == nil {
 		t.Error("a 5-pass exchange was accepted; the driver names 4 passes")
 	}
 }

@@ -29,9 +29,10 @@ import (
 // state around each record amounts to.
 
 // RSPEntropy returns the master entropy input of every NIST PQC KAT file:
-// the bytes 00, 01, ..., 2F, or the root of a fresh-seed file (katroot.Generate).
-func RSPEntropy() []byte {
-	if r := katroot.Fresh("rsp", drbg.SeedSize); r != nil {
+// the bytes 00, 01, ..., 2F, or with a seed the root of a fresh-seed file
+// (katroot.Fresh).
+func RSPEntropy(seed []byte) []byte {
+	if r := katroot.Fresh(seed, "rsp", drbg.SeedSize); r != nil {
 		return r
 	}
 	e := make([]byte, drbg.SeedSize)
@@ -70,11 +71,11 @@ func (r *rspWriter) bytes(name string, b []byte) {
 // rspRecords runs one body per record, separated by empty lines, with the
 // record's seed drawn from the master generator and its own generator
 // instantiated from that seed.
-func rspRecords(w io.Writer, n int, body func(rw *rspWriter, count int, master, rec io.Reader) error) error {
+func rspRecords(w io.Writer, n int, fresh []byte, body func(rw *rspWriter, count int, master, rec io.Reader) error) error {
 	if n < 1 {
 		return fmt.Errorf("kat: rsp: %d records requested", n)
 	}
-	master, err := drbg.NewCTR(RSPEntropy(), nil)
+	master, err := drbg.NewCTR(RSPEntropy(fresh), nil)
 	if err != nil {
 		return err
 	}
@@ -102,8 +103,8 @@ func rspRecords(w io.Writer, n int, body func(rw *rspWriter, count int, master, 
 // (count, seed, pk, sk, ct, ss). Keys and ciphertexts are whatever k
 // returns, so sk is in the implementation's own form. Each record's shared
 // secret is checked by decapsulation before the next is written.
-func WriteRSPKEM(w io.Writer, k registry.KEM, n int) error {
-	return rspRecords(w, n, func(rw *rspWriter, _ int, _, rec io.Reader) error {
+func WriteRSPKEM(w io.Writer, k registry.KEM, n int, seed []byte) error {
+	return rspRecords(w, n, seed, func(rw *rspWriter, _ int, _, rec io.Reader) error {
 		pk, sk, err := k.GenerateKey(rec)
 		if err != nil {
 			return fmt.Errorf("keygen: %w", err)
@@ -143,7 +144,7 @@ type RSPSignOptions struct {
 // WriteRSPSign writes the first n records of the NIST PQC signature .rsp file
 // of s (count, seed, mlen, msg, pk, sk, smlen, sm). Each signature is
 // verified before the next record is written.
-func WriteRSPSign(w io.Writer, s registry.Signature, n int, opt RSPSignOptions) error {
+func WriteRSPSign(w io.Writer, s registry.Signature, n int, seed []byte, opt RSPSignOptions) error {
 	msgLen := opt.MsgLen
 	if msgLen == nil {
 		msgLen = func(count int) int { return 33 * (count + 1) }
@@ -152,7 +153,7 @@ func WriteRSPSign(w io.Writer, s registry.Signature, n int, opt RSPSignOptions) 
 	if combine == nil {
 		combine = func(sig, msg []byte) []byte { return append(bytes.Clone(sig), msg...) }
 	}
-	return rspRecords(w, n, func(rw *rspWriter, count int, master, rec io.Reader) error {
+	return rspRecords(w, n, seed, func(rw *rspWriter, count int, master, rec io.Reader) error {
 		msg := make([]byte, msgLen(count))
 		master.Read(msg)
 		rw.int("mlen", len(msg))

@@ -52,7 +52,7 @@ func upper(b []byte) string { return strings.ToUpper(hex.EncodeToString(b)) }
 
 // expectKEM builds the expected file from the DRBG directly.
 func expectKEM(n int) string {
-	master, _ := drbg.NewCTR(RSPEntropy(), nil)
+	master, _ := drbg.NewCTR(RSPEntropy(nil), nil)
 	var sb strings.Builder
 	for c := 0; c < n; c++ {
 		if c > 0 {
@@ -72,7 +72,7 @@ func expectKEM(n int) string {
 func TestWriteRSPKEMLayout(t *testing.T) {
 	for _, n := range []int{1, 3} {
 		var b bytes.Buffer
-		if err := WriteRSPKEM(&b, echoKEM{}, n); err != nil {
+		if err := WriteRSPKEM(&b, echoKEM{}, n, nil); err != nil {
 			t.Fatal(err)
 		}
 		if got, want := b.String(), expectKEM(n); got != want {
@@ -80,8 +80,8 @@ func TestWriteRSPKEMLayout(t *testing.T) {
 		}
 	}
 	var one, all bytes.Buffer
-	WriteRSPKEM(&one, echoKEM{}, 1)
-	WriteRSPKEM(&all, echoKEM{}, 2)
+	WriteRSPKEM(&one, echoKEM{}, 1, nil)
+	WriteRSPKEM(&all, echoKEM{}, 2, nil)
 	if !strings.HasPrefix(all.String(), one.String()+"\ncount = 1\n") {
 		t.Errorf("records are not separated by exactly one empty line")
 	}
@@ -94,11 +94,11 @@ func TestWriteRSPKEMLayout(t *testing.T) {
 }
 
 func TestWriteRSPKEMChecksDecaps(t *testing.T) {
-	err := WriteRSPKEM(io.Discard, echoKEM{badDecaps: true}, 1)
+	err := WriteRSPKEM(io.Discard, echoKEM{badDecaps: true}, 1, nil)
 	if err == nil || !strings.Contains(err.Error(), "record 0: decaps") {
 		t.Errorf("mismatching decapsulation not reported: %v", err)
 	}
-	if err := WriteRSPKEM(io.Discard, echoKEM{}, 0); err == nil {
+	if err := WriteRSPKEM(io.Discard, echoKEM{}, 0, nil); err == nil {
 		t.Errorf("zero records accepted")
 	}
 }
@@ -135,10 +135,10 @@ func TestWriteRSPSign(t *testing.T) {
 	for _, hedged := range []bool{false, true} {
 		var b bytes.Buffer
 		ctx := []byte{0xC0}
-		if err := WriteRSPSign(&b, echoSig{}, 2, RSPSignOptions{Hedged: hedged, Context: ctx}); err != nil {
+		if err := WriteRSPSign(&b, echoSig{}, 2, nil, RSPSignOptions{Hedged: hedged, Context: ctx}); err != nil {
 			t.Fatal(err)
 		}
-		master, _ := drbg.NewCTR(RSPEntropy(), nil)
+		master, _ := drbg.NewCTR(RSPEntropy(nil), nil)
 		var want strings.Builder
 		for c := 0; c < 2; c++ {
 			if c > 0 {
@@ -166,7 +166,7 @@ func TestWriteRSPSign(t *testing.T) {
 	// Custom message lengths and signed-message layout; an empty message
 	// is printed as "00", as fprintBstr does.
 	var b bytes.Buffer
-	err := WriteRSPSign(&b, echoSig{}, 1, RSPSignOptions{
+	err := WriteRSPSign(&b, echoSig{}, 1, nil, RSPSignOptions{
 		MsgLen:        func(int) int { return 0 },
 		SignedMessage: func(sig, msg []byte) []byte { return append(bytes.Clone(msg), sig...) },
 	})

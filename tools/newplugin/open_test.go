@@ -308,7 +308,7 @@ func instances() []*registry.Instance {
 		Sizes: registry.Sizes{PublicKey: demokem.PublicKeySize, SecretKey: demokem.SecretKeySize,
 			Ciphertext: demokem.CiphertextSize, SharedSecret: demokem.SharedSecretSize},
 		KATs: []registry.KATGenerator{{Source: "ngcc", Format: kat.FormatNGCC, Records: 10,
-			Generate: func(w io.Writer, n int) error { return kat.WriteNGCCKEM(w, k, n) }}},
+			Generate: func(w io.Writer, n int, seed []byte) error { return kat.WriteNGCCKEM(w, k, n, seed) }}},
 		Declared: declared,
 	}}
 }
@@ -329,7 +329,7 @@ import (
 
 func main() {
 	var b bytes.Buffer
-	if err := kat.WriteNGCCKEM(&b, demokem.KEM{}, 10); err != nil {
+	if err := kat.WriteNGCCKEM(&b, demokem.KEM{}, 10, nil); err != nil {
 		log.Fatal(err)
 	}
 	d, err := katcheck.Digest(kat.FormatNGCC, &b)

@@ -10,6 +10,7 @@ import (
 
 	"crucible.dev/host/internal/evidence"
 	"crucible.dev/host/internal/hoststate"
+	"crucible.dev/host/internal/instcount"
 	"crucible.dev/host/internal/plugin"
 	"crucible.dev/host/internal/session"
 	"crucible.dev/registry"
@@ -196,7 +197,7 @@ func (c *Campaign) benchInstance(s *plugin.Source, pts []*point, static int64) {
 	if profile {
 		c.profile(s, pts, last)
 	}
-	if c.cfg.Counter == CounterInstructions {
+	if c.cfg.Counter == instcount.Instructions {
 		c.count(s, pts)
 	}
 	for _, pt := range pts {

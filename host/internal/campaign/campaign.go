@@ -14,10 +14,14 @@ import (
 	"strings"
 	"time"
 
+	"crucible.dev/host/internal/audit"
 	"crucible.dev/host/internal/evidence"
 	"crucible.dev/host/internal/hoststate"
+	"crucible.dev/host/internal/instcount"
+	"crucible.dev/host/internal/katgate"
 	"crucible.dev/host/internal/plugin"
 	"crucible.dev/host/internal/progress"
+	"crucible.dev/host/internal/robust"
 	"crucible.dev/host/internal/sandbox"
 	"crucible.dev/host/internal/session"
 )
@@ -42,8 +46,8 @@ type Config struct {
 	Robust      bool          // send malformed inputs to every instance
 	Resume      bool          // keep what the directory already holds
 	Shard       session.Shard
-	Counter     string            // CounterInstructions to count each operation's instructions too; "" for none
-	CountCalls  int64             // calls in each counted loop (DefaultCountCalls when 0)
+	Counter     string            // instcount.Instructions to count each operation's instructions too; "" for none
+	CountCalls  int64             // calls in each counted loop (instcount.DefaultCalls when 0)
 	Fresh       int               // records of each fresh-seed KAT file, compared across implementations; 0 for none
 	FreshSeed   string            // the run's seed for them, hex; drawn by New when empty
 	Lock        map[string]string // plugin name -> executable SHA-256 (--locked)
@@ -67,10 +71,8 @@ type Campaign struct {
 	env          evidence.Environment
 	findings     []evidence.Finding
 	robustCounts []RobustLine
-	fresh        map[string]freshFile        // by instance name, KAT source and format
-	freshOpsBase map[string]*opsTranscript   // by instance name
+	kat          *katgate.Gate               // made by Run, once the settings are final
 	noise        noiseCount                  // trials, disturbed ones, retries
-	late         []lateJudgement             // verdicts on implementations that ran before their reference
 	early        map[string]*evidence.Record // points calibrated in the plugin's first process, by pointKey
 	builds       map[*plugin.Source]*build   // plugin builds started, by source
 	budget       *budget                     // of the plugin being evaluated; nil for none
@@ -79,7 +81,7 @@ type Campaign struct {
 // RobustLine is one instance's robustness counts.
 type RobustLine struct {
 	Plugin, Instance string
-	Counts           RobustCounts
+	Counts           robust.Counts
 }
 
 // Robust returns the robustness counts of the run so far.
@@ -91,21 +93,18 @@ func New(cfg Config) (*Campaign, error) {
 		return nil, fmt.Errorf("--trials must be at least 1")
 	}
 	if cfg.Log == nil {
-		cfg.Log = io.Discard
+		cfg.Log = io.Discard // a caller that wants no messages, such as one A/B round
 	}
 	if cfg.Progress == nil {
 		cfg.Progress = progress.New(io.Discard)
 	}
-	if cfg.Log == nil {
-		cfg.Log = io.Discard // a caller that wants no messages, such as one A/B round
-	}
 	if cfg.Fresh > 0 && cfg.FreshSeed == "" {
 		var err error
-		if cfg.FreshSeed, err = newFreshSeed(); err != nil {
+		if cfg.FreshSeed, err = katgate.NewFreshSeed(); err != nil {
 			return nil, err
 		}
 	}
-	c := &Campaign{cfg: cfg, env: hoststate.Capture(), fresh: map[string]freshFile{}, freshOpsBase: map[string]*opsTranscript{}}
+	c := &Campaign{cfg: cfg, env: hoststate.Capture()}
 	if cfg.Resume {
 		// What a kill left half-done is settled before anything is
 		// added, so the manifest accounts for every file again.
@@ -131,7 +130,7 @@ func New(cfg Config) (*Campaign, error) {
 			MinCalls: cfg.MinCalls, CPU: cfg.CPU, Long: cfg.Long, Profile: cfg.Profile,
 			Shard: cfg.Shard.String(), MsgLens: cfg.MsgLens,
 			FreshRecords: cfg.Fresh, FreshSeed: cfg.FreshSeed,
-			Counter: cfg.Counter, CountCalls: cfg.countCalls(),
+			Counter: cfg.Counter, CountCalls: instcount.Calls(cfg.Counter, cfg.CountCalls),
 		},
 		Environment: c.env,
 	}
@@ -187,8 +186,9 @@ func (c *Campaign) Run(srcs []plugin.Source) ([]evidence.Finding, error) {
 		}
 	}
 	c.cfg.Progress.Plugins(n)
+	c.kat = c.newGate()
 	var order []*plugin.Source
-	for _, i := range referencesFirst(srcs) {
+	for _, i := range katgate.ReferencesFirst(srcs) {
 		if session.SelectPlugin(c.cfg.Suite, srcs[i].Name) {
 			order = append(order, &srcs[i])
 		}
@@ -271,7 +271,7 @@ func (c *Campaign) startWith(s *plugin.Source, cnt *sandbox.Counter, fresh bool)
 	}
 	o := plugin.Options{Limits: c.cfg.Limits, Launcher: c.cfg.Launcher, CPU: c.cfg.CPU, MTLS: c.cfg.MTLS, Log: lf, Fresh: fresh}
 	if cnt != nil {
-		o.Counter, o.Limits = cnt, countLimits(o.Limits)
+		o.Counter, o.Limits = cnt, instcount.Limits(o.Limits)
 	}
 	if c.cfg.Lock != nil {
 		sum, ok := c.cfg.Lock[s.Name]
@@ -316,12 +316,15 @@ func (c *Campaign) runPlugin(s *plugin.Source, next *plugin.Source) {
 		return
 	}
 	insts := sess.Select(c.cfg.Suite, c.cfg.Shard)
-	sort.SliceStable(insts, func(i, j int) bool { return isReference(s.Name, insts[i]) && !isReference(s.Name, insts[j]) })
+	sort.SliceStable(insts, func(i, j int) bool {
+		return katgate.IsReference(s.Name, insts[i]) && !katgate.IsReference(s.Name, insts[j])
+	})
 	if len(insts) == 0 && len(d.Instances) > 0 {
 		sess.Stop() // none of its instances is in the suite or this shard
 		return
 	}
-	info := c.pluginInfo(s, sess.Process(), d, insts)
+	info, fs := audit.Plugin(c.cfg.Root, s, sess.Process(), d, insts)
+	c.raise(fs)
 	// Describe, audit, the KAT gate and the robustness step share the first
 	// process; one that dies is replaced, so a fault costs only its step.
 	var p *plugin.Process
@@ -345,12 +348,12 @@ func (c *Campaign) runPlugin(s *plugin.Source, next *plugin.Source) {
 		if !alive(id) {
 			break
 		}
-		c.audit(p, s.Name, in, &info)
+		c.raise(audit.Sizes(p, s.Name, in, &info))
 		if !alive(id) {
 			break
 		}
 		if c.cfg.KAT {
-			gate[id] = c.katGate(p, s.Name, in)
+			gate[id] = c.kat.Check(p, s.Name, in)
 		} else {
 			gate[id] = evidence.KATSkipped
 		}
@@ -359,10 +362,8 @@ func (c *Campaign) runPlugin(s *plugin.Source, next *plugin.Source) {
 				break
 			}
 			c.cfg.Progress.Step(s.Name, id, "robustness", "")
-			counts, fs := c.robust(p, s.Name, in)
-			for _, f := range fs {
-				c.finding(f)
-			}
+			counts, fs := robust.Check(p, s.Name, in)
+			c.raise(fs)
 			if err := evidence.WriteJSON(evidence.RobustPath(c.cfg.Out, s.Name, id), counts); err != nil {
 				fmt.Fprintln(c.cfg.Log, "host:", err)
 			}

@@ -1,179 +1,25 @@
 package campaign
 
 import (
-	"fmt"
-	"os"
-	"slices"
-
-	"crucible.dev/host/internal/callgrind"
-	"crucible.dev/host/internal/evidence"
+	"crucible.dev/host/internal/instcount"
 	"crucible.dev/host/internal/plugin"
-	"crucible.dev/registry"
+	"crucible.dev/host/internal/sandbox"
 )
 
-// CounterInstructions is the one counter --counter knows: machine
-// instructions, counted by valgrind's callgrind.
-const CounterInstructions = "instructions"
-
-// DefaultCountCalls is how many calls a counted loop makes: fixed, so two
-// counts of one build compare exactly, and a divisor of the inputs a timed
-// loop cycles through, so every count covers the same inputs.
-const DefaultCountCalls = 32
-
-// countWarmup are the untimed calls before a counted loop: one-time
-// initialisation (tables built on first use) stays out of the count.
-const countWarmup = 2
-
-// countSlowdown is how much longer a plugin takes under callgrind than
-// natively: its start and its calls get this much more time.
-const countSlowdown = 20
-
-func (cfg Config) countCalls() int64 {
-	if cfg.Counter == "" {
-		return 0
-	}
-	if cfg.CountCalls > 0 {
-		return cfg.CountCalls
-	}
-	return DefaultCountCalls
-}
-
-// countLimits are the call limits of a process under the counter.
-func countLimits(l plugin.Limits) plugin.Limits {
-	l.Start *= countSlowdown
-	l.Call *= countSlowdown
-	l.Bench *= countSlowdown
-	return l
-}
-
-// count runs each point's loop twice more with its instructions counted,
-// each time over inputs prepared afresh from the counter's seed, in one
-// more process for the instance, and keeps callgrind's file of each: two
-// counts that differ show an operation whose work depends on randomness
-// the implementation draws itself (evidence.Instructions.Varies).
+// count counts the instructions of each point's loop (instcount), in one
+// more process for the instance.
 func (c *Campaign) count(s *plugin.Source, pts []*point) {
 	id := pts[0].id
-	fail := func(pt *point, err error) {
-		f := evidence.Finding{Plugin: s.Name, Instance: id, What: "count", Detail: err.Error()}
-		if pt != nil {
-			f.Op = pt.String()
-		}
-		c.finding(f)
+	run := instcount.Run{
+		Out: c.cfg.Out, Plugin: s.Name, Instance: id, Calls: instcount.Calls(c.cfg.Counter, c.cfg.CountCalls),
+		Launcher: c.cfg.Launcher,
+		Start:    func(cnt *sandbox.Counter) (*plugin.Process, func(), error) { return c.startCounted(s, cnt) },
+		Step:     func(op, what string) { c.cfg.Progress.Step(s.Name, id, op, what) },
+		Finding:  c.finding,
 	}
-	if c.cfg.Launcher == nil {
-		fail(nil, fmt.Errorf("no launcher"))
-		return
+	ips := make([]instcount.Point, len(pts))
+	for i, pt := range pts {
+		ips[i] = instcount.Point{Name: pt.String(), Point: pt.Point, Rec: pt.rec}
 	}
-	cnt, err := c.cfg.Launcher.NewCounter()
-	if err != nil {
-		fail(nil, err)
-		return
-	}
-	defer os.RemoveAll(cnt.Dir)
-	p, stop, err := c.startCounted(s, cnt)
-	if err != nil {
-		fail(nil, fmt.Errorf("start under the counter: %w", err))
-		return
-	}
-	defer func() { stop() }()
-	d, err := p.Describe()
-	if err != nil {
-		fail(nil, err)
-		return
-	}
-	var notes map[string]string
-	for _, in := range d.Instances {
-		if in.ID() == id {
-			notes = in.Notes
-		}
-	}
-	calls := c.cfg.countCalls()
-	seen := 0
-	// loop counts one loop of pt's operation over inputs prepared afresh
-	// from the counter's seed and returns the files of its threads; a
-	// fatal error (the process gone, callgrind's files wrong) ends the
-	// instance's count.
-	loop := func(pt *point) (threads []string, fatal bool, err error) {
-		err = p.Prepare(id, pt.Point, evidence.Calibration{Batch: calls, Warmup: countWarmup})
-		if err == nil {
-			_, err = p.Bench(id, pt.Point, evidence.Calibration{Batch: calls, Samples: 1})
-		}
-		if err != nil {
-			return nil, p.Exited(), err
-		}
-		dumps, err := cnt.Dumps()
-		if err == nil && len(dumps) != seen+1 {
-			err = fmt.Errorf("callgrind wrote %d files for one counted loop, want 1", len(dumps)-seen)
-		}
-		if err != nil {
-			return nil, true, err
-		}
-		seen = len(dumps)
-		return dumps[seen-1], false, nil
-	}
-	for _, pt := range pts {
-		if pt.rec.Error != "" {
-			continue
-		}
-		c.cfg.Progress.Step(s.Name, id, pt.String(), "counting instructions")
-		var ins [2]*evidence.Instructions
-		for i, path := range []string{
-			evidence.CountPath(c.cfg.Out, s.Name, id, pt.String()),
-			evidence.RepeatCountPath(c.cfg.Out, s.Name, id, pt.String()),
-		} {
-			threads, fatal, err := loop(pt)
-			if err == nil {
-				ins[i], err = c.keepCount(pt.String(), threads, calls, path)
-			}
-			if err != nil {
-				fail(pt, err)
-				if fatal {
-					return
-				}
-				break
-			}
-		}
-		if ins[1] == nil {
-			continue
-		}
-		in := ins[0]
-		in.Calls, in.PerOp = calls, float64(in.Total)/float64(calls)
-		in.Repeat, in.RepeatDump = ins[1].Total, ins[1].Dump
-		in.Tool = cnt.Version + " callgrind"
-		in.CPUFeatures, in.Notes = slices.Clone(d.CPUFeatures), notes
-		pt.rec.Instructions = in
-	}
-}
-
-// keepCount reads one dump of callgrind's, copies the file of the loop's
-// thread (the one that executed the most instructions: the others only
-// served the call) to path in the run directory and returns its count.
-func (c *Campaign) keepCount(op string, threads []string, calls int64, path string) (*evidence.Instructions, error) {
-	var data []byte
-	n := callgrind.LoopCount{Instructions: -1}
-	for _, t := range threads {
-		b, err := os.ReadFile(t)
-		if err != nil {
-			return nil, err
-		}
-		k, err := callgrind.CountGo(b, registry.CountedFunc)
-		if err != nil {
-			return nil, fmt.Errorf("%s: %w", op, err)
-		}
-		if k.Instructions > n.Instructions {
-			data, n = b, k
-		}
-	}
-	if n.Instructions < 0 {
-		return nil, fmt.Errorf("%s: callgrind wrote no file", op)
-	}
-	if n.Calls != calls {
-		// Collection stopped or started mid-loop: the count is not the
-		// loop's.
-		return nil, fmt.Errorf("%s: callgrind counted %d calls of the loop's body, want %d", op, n.Calls, calls)
-	}
-	if err := evidence.WriteFile(path, data); err != nil {
-		return nil, err
-	}
-	return &evidence.Instructions{Total: n.Instructions, Runtime: n.Runtime, Dump: evidence.Rel(c.cfg.Out, path)}, nil
+	run.Count(ips)
 }

@@ -6,73 +6,14 @@ import (
 
 	"crucible.dev/host/internal/evidence"
 	"crucible.dev/host/internal/plugin"
+	"crucible.dev/host/internal/profile"
 	"crucible.dev/host/internal/session"
-	"crucible.dev/host/internal/stats"
 	"crucible.dev/registry"
 )
 
-// profileSeconds is about how long each operation runs under the profiler,
-// by its trials' time: some hundred samples at registry.ProfileHz. It is
-// 90 samples' worth because a profiled call costs more CPU than the
-// fastest trial median the count comes from (the profiled loop does not
-// hold the collector off, and a mean lies above a median): at 100 a
-// quiet full run's profiles took 113 samples at the median (p10 105)
-// and 0.45 s of CPU each.
-const profileSeconds = 90.0 / registry.ProfileHz
-
-// profileCalls is the count of calls that lasts about profileSeconds.
-func profileCalls(estNS float64) int64 {
-	return max(int64(profileSeconds*1e9/max(estNS, 1)), 1)
-}
-
-// callNS is how long one call of a record's operation takes, for the
-// profile's call count: the fastest of its trials' medians, or without
-// trials the calibration's estimate. The trials are the better measure:
-// five loops of some 20 ms against one calibration whose first steps are
-// single calls, which one preemption on a busy machine makes 50 times too
-// slow (a run at load 10 profiled such operations for 2 samples instead
-// of a hundred); and the fastest median is the least disturbed.
-func callNS(rec *evidence.Record) float64 {
-	best := 0.0
-	for _, t := range rec.Trials {
-		if t.Unbounded() != "" || len(t.NS) == 0 || t.Batch < 1 {
-			continue
-		}
-		if m := stats.Summarize(stats.PerOp(t.NS, t.Batch), t.Batch).Median; m > 0 && (best == 0 || m < best) {
-			best = m
-		}
-	}
-	if best > 0 {
-		return best
-	}
-	return rec.Calibration.EstimateNS
-}
-
-// profileWorkers is how many plugin processes take an instance's profiles
-// side by side: one per CPU, at most two, and one when the plugins are
-// pinned to a CPU (two processes on one CPU would only take turns). A
-// profile counts the CPU time of its own process (the kernel's CPU-time
-// timers deliver its samples), so a profile taken beside another one
-// attributes the same time to the same functions; what must run alone is
-// a timed trial, and none runs until every profile of the instance is
-// taken. On the two-CPU machines the campaign is sized for, this halves
-// the profiles' wall time (about half of a whole run's before) and keeps
-// each profile's hundred samples.
-func profileWorkers(pinned bool, cpus, points int) int {
-	n := min(cpus, 2, points)
-	if pinned {
-		n = min(n, 1)
-	}
-	return max(n, 1)
-}
-
-// profileLength is the message or output length at which a symmetric
-// primitive's operations are profiled: the one the summaries headline.
-const profileLength = 1024
-
 // profiledPoints are the points of an instance that take a profile: every
 // operation of a public-key scheme; one length of each operation of a
-// symmetric primitive, the one nearest profileLength (the longer of two
+// symmetric primitive, the one nearest profile.Length (the longer of two
 // as near). A primitive's helpers are the primitive itself, so its share
 // is near 1 at every length (SHA-256's eight read 0.92 to 1.0 in one
 // run), and profiling all eight lengths took 209 of a full run's 450
@@ -87,7 +28,7 @@ func profiledPoints(pts []*point) []*point {
 		}
 		return p.MsgLen
 	}
-	dist := func(p registry.Point) int { return max(length(p)-profileLength, profileLength-length(p)) }
+	dist := func(p registry.Point) int { return max(length(p)-profile.Length, profile.Length-length(p)) }
 	best := map[string]*point{}
 	for _, pt := range pts {
 		b := best[pt.Op]
@@ -137,7 +78,7 @@ func (c *Campaign) profile(s *plugin.Source, pts []*point, last *session.Session
 		next <- i
 	}
 	close(next)
-	n := profileWorkers(c.cfg.CPU >= 0, runtime.NumCPU(), len(todo))
+	n := profile.Workers(c.cfg.CPU >= 0, runtime.NumCPU(), len(todo))
 	sessions := make([]*session.Session, n)
 	startErrs := make([]error, n)
 	sessions[0] = last
@@ -158,7 +99,7 @@ func (c *Campaign) profile(s *plugin.Source, pts []*point, last *session.Session
 			for i := range next {
 				pt := todo[i]
 				c.cfg.Progress.Step(s.Name, id, pt.String(), "profiling")
-				res[i].pprof, res[i].err = p.Profile(id, pt.Point, profileCalls(callNS(pt.rec)), pt.rec.Calibration.Warmup)
+				res[i].pprof, res[i].err = p.Profile(id, pt.Point, profile.Calls(profile.CallNS(pt.rec)), pt.rec.Calibration.Warmup)
 				res[i].taken = true
 				if res[i].err != nil && p.Exited() {
 					return // the other process, if any, takes the rest
@@ -188,7 +129,7 @@ func (c *Campaign) profile(s *plugin.Source, pts []*point, last *session.Session
 			continue
 		}
 		pt.rec.Profile = evidence.Rel(c.cfg.Out, path)
-		if share, err := HashShare(res[i].pprof, pt.in.Profile); err == nil {
+		if share, err := profile.HashShare(res[i].pprof, pt.in.Profile); err == nil {
 			pt.rec.Share = share
 		}
 	}

@@ -146,7 +146,7 @@ func main() {
 	in := &registry.Instance{
 		Name: "Amoeba128", Impl: "fault-" + mode, Kind: registry.KindKEM, KEM: k, Sizes: sizes,
 		KATs: []registry.KATGenerator{{Source: "ngcc", Format: kat.FormatNGCC, Records: 10,
-			Generate: func(w io.Writer, n int) error {
+			Generate: func(w io.Writer, n int, seed []byte) error {
 				fmt.Fprintf(w, "Count = 0\nSeed_Len = 64\n")
 				if mode == "katexit" {
 					os.Exit(4) // mid-stream

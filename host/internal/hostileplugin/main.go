@@ -286,7 +286,7 @@ func replay() {
 		Name: "Amoeba128", Impl: "replay", Kind: registry.KindKEM, KEM: k,
 		Sizes: registry.Sizes{PublicKey: 784, SecretKey: 1712, Ciphertext: 1047, SharedSecret: 64},
 		KATs: []registry.KATGenerator{{Source: "ngcc", Format: kat.FormatNGCC, Records: 100,
-			Generate: func(w io.Writer, n int) error {
+			Generate: func(w io.Writer, n int, seed []byte) error {
 				ref, err := reference.ReadFile("amoeba/KAT_KEM_Amoeba128.txt")
 				if err != nil {
 					return err

@@ -17,6 +17,7 @@ import (
 	"sort"
 
 	"crucible.dev/host/internal/evidence"
+	"crucible.dev/host/internal/profile"
 	"crucible.dev/host/internal/report"
 )
 
@@ -30,18 +31,14 @@ type Problem struct {
 // String names the file first, as the commands print it.
 func (p Problem) String() string { return p.Path + ": " + p.What }
 
-// ShareFunc recomputes a hash share from a CPU profile (the campaign's
-// HashShare; passed in so this package does not depend on the campaign).
-type ShareFunc func(pprof []byte, prefixes []string) (*evidence.HashShare, error)
-
 // Dir checks that everything derived in dir follows from its raw
-// evidence: every record's statistics from its raw trials (and its hash
-// share from its profile, when share is not nil), every constant-time
+// evidence: every record's statistics from its raw trials and its hash
+// share from its profile, every constant-time
 // verdict from its measurements, every interoperability matrix whole,
 // summary.json from the records, and every report byte for byte from a fresh rendering. Problems
 // come in that order, so the first names the file that was altered rather
 // than a report that merely shows the alteration.
-func Dir(dir string, share ShareFunc) ([]Problem, error) {
+func Dir(dir string) ([]Problem, error) {
 	run, err := evidence.Load(dir)
 	if err != nil {
 		return nil, err
@@ -55,8 +52,8 @@ func Dir(dir string, share ShareFunc) ([]Problem, error) {
 		if d := jsonDiff(r.Stats, r.Recompute()); d != "" {
 			probs = append(probs, Problem{path, "statistics do not follow from the raw trials: " + d})
 		}
-		if share != nil && r.Share != nil {
-			probs = append(probs, checkShare(dir, path, r, share)...)
+		if r.Share != nil {
+			probs = append(probs, checkShare(dir, path, r)...)
 		}
 		probs = append(probs, checkCount(dir, path, r)...)
 	}
@@ -123,7 +120,8 @@ func Dir(dir string, share ShareFunc) ([]Problem, error) {
 	return probs, nil
 }
 
-func checkShare(dir, path string, r *evidence.Record, share ShareFunc) []Problem {
+// checkShare recomputes a record's hash share from the profile it names.
+func checkShare(dir, path string, r *evidence.Record) []Problem {
 	if r.Profile == "" {
 		return []Problem{{path, "hash share without a profile"}}
 	}
@@ -131,7 +129,7 @@ func checkShare(dir, path string, r *evidence.Record, share ShareFunc) []Problem
 	if err != nil {
 		return []Problem{{path, fmt.Sprintf("hash share: %v", err)}}
 	}
-	hs, err := share(b, r.Share.Prefix)
+	hs, err := profile.HashShare(b, r.Share.Prefix)
 	if err != nil {
 		return []Problem{{r.Profile, fmt.Sprintf("profile: %v", err)}}
 	}

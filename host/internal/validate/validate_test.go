@@ -18,7 +18,7 @@ func TestValidate(t *testing.T) {
 	dir := t.TempDir()
 	evidencetest.Run(t, dir)
 	evidencetest.Render(t, dir, report.Render)
-	probs, err := Dir(dir, nil)
+	probs, err := Dir(dir)
 	must(t, err)
 	if len(probs) != 0 {
 		t.Fatalf("fresh run directory does not validate: %v", probs)
@@ -74,7 +74,7 @@ func TestValidate(t *testing.T) {
 			d := t.TempDir()
 			evidencetest.CopyDir(t, dir, d)
 			c.edit(t, d)
-			probs, err := Dir(d, nil)
+			probs, err := Dir(d)
 			must(t, err)
 			if len(probs) == 0 {
 				t.Fatal("tampered directory validates")
@@ -87,47 +87,41 @@ func TestValidate(t *testing.T) {
 }
 
 // TestValidateShares checks that validate recomputes hash shares from the
-// profiles through the function it is given and names the record whose
-// share does not follow.
+// profiles and names the record whose share does not follow: the synthetic
+// run's profiles give its recorded 0.8, and one profile rewritten to 0.4
+// is caught.
 func TestValidateShares(t *testing.T) {
 	dir := t.TempDir()
 	evidencetest.Run(t, dir)
 	evidencetest.Render(t, dir, report.Render)
-	// A stand-in for the campaign's profile parser: the share is the
-	// profile's first byte in percent.
-	share := func(pprof []byte, prefixes []string) (*evidence.HashShare, error) {
-		f := float64(pprof[0]) / 100
-		return &evidence.HashShare{Total: f, ByFunc: map[string]float64{prefixes[0]: f}, Samples: 100, Prefix: prefixes}, nil
-	}
 	run := evidencetest.Load(t, dir)
-	var profiled []string
-	for _, r := range run.Records {
-		if r.Profile != "" {
-			p := filepath.Join(dir, r.Profile)
-			must(t, os.MkdirAll(filepath.Dir(p), 0o755))
-			must(t, os.WriteFile(p, []byte{80}, 0o644)) // 80%, as synthRun recorded
-			profiled = append(profiled, run.Paths[r])
-		}
-	}
-	if len(profiled) == 0 {
-		t.Fatal("synthetic run has no profiled record")
-	}
-	probs, err := Dir(dir, share)
-	must(t, err)
-	if len(probs) != 0 {
-		t.Fatalf("consistent profiles do not validate: %v", probs)
-	}
-	r := run.Records[0]
+	var r *evidence.Record
 	for _, x := range run.Records {
-		if x.Profile != "" {
+		if x.Profile != "" && x.Share != nil {
 			r = x
 			break
 		}
 	}
-	must(t, os.WriteFile(filepath.Join(dir, r.Profile), []byte{40}, 0o644))
-	probs, err = Dir(dir, share)
+	if r == nil {
+		t.Fatal("synthetic run has no profiled record")
+	}
+	probs, err := Dir(dir)
+	must(t, err)
+	if len(probs) != 0 {
+		t.Fatalf("consistent profiles do not validate: %v", probs)
+	}
+	must(t, os.WriteFile(filepath.Join(dir, r.Profile), evidencetest.Profile(t, "toy.compress", 40, 60), 0o644))
+	probs, err = Dir(dir)
 	must(t, err)
 	if len(probs) != 1 || probs[0].Path != run.Paths[r] || !strings.Contains(probs[0].What, "hash share does not follow from "+r.Profile) {
 		t.Errorf("altered profile: problems %v, want one naming %s", probs, run.Paths[r])
+	}
+	// A profile the plugin made hostile (a negative value) is named as
+	// the problem, not taken for a share.
+	must(t, os.WriteFile(filepath.Join(dir, r.Profile), evidencetest.Profile(t, "toy.compress", 40, -60), 0o644))
+	probs, err = Dir(dir)
+	must(t, err)
+	if len(probs) != 1 || probs[0].Path != r.Profile || !strings.Contains(probs[0].What, "profile:") {
+		t.Errorf("negative profile: problems %v, want one naming %s", probs, r.Profile)
 	}
 }

@@ -13,7 +13,7 @@ func TestKATReferenceFiles(t *testing.T) {
 	for _, p := range All {
 		t.Run(p.Name, func(t *testing.T) {
 			var buf bytes.Buffer
-			if err := kat.WriteNGCCKEX(&buf, p, 10); err != nil {
+			if err := kat.WriteNGCCKEX(&buf, p, 10, nil); err != nil {
 				t.Fatal(err)
 			}
 			f, err := reference.Open("afskex/KAT_KEX_" + p.Name + ".txt")

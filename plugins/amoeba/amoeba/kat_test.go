@@ -23,7 +23,7 @@ func TestPortableKATs(t *testing.T) {
 				t.Fatalf("%s: no ngcc digest", p.Name)
 			}
 			var b bytes.Buffer
-			if err := kat.WriteNGCCKEM(&b, New(p), 10); err != nil {
+			if err := kat.WriteNGCCKEM(&b, New(p), 10, nil); err != nil {
 				t.Fatalf("%s: %v", p.Name, err)
 			}
 			got, err := katcheck.Digest(kat.FormatNGCC, &b)

@@ -72,10 +72,10 @@ func (s testSig) Verify(pk, msg, sig, _ []byte) error {
 // after the fact, or a verify that accepts anything, fails.
 func TestCheckRSP(t *testing.T) {
 	var kemFile, sigFile bytes.Buffer
-	if err := kat.WriteRSPKEM(&kemFile, testKEM{}, 3); err != nil {
+	if err := kat.WriteRSPKEM(&kemFile, testKEM{}, 3, nil); err != nil {
 		t.Fatal(err)
 	}
-	if err := kat.WriteRSPSign(&sigFile, testSig{}, 3, kat.RSPSignOptions{}); err != nil {
+	if err := kat.WriteRSPSign(&sigFile, testSig{}, 3, nil, kat.RSPSignOptions{}); err != nil {
 		t.Fatal(err)
 	}
 	kemRunner := registry.Local(&registry.Instance{Name: "ML-KEM-768", Kind: registry.KindKEM, KEM: testKEM{}})

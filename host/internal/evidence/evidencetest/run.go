@@ -133,6 +133,8 @@ func synthRecord(t testing.TB, dir string, rng *rand.Rand, plugin, id, name, imp
 	}
 	if share != nil {
 		r.Profile = filepath.ToSlash(filepath.Join("profiles", plugin, evidence.Safe(id), evidence.Safe(o.op)+".pprof"))
+		// The profile the share follows from: 80 of 100 samples in the helper.
+		Must(t, evidence.WriteFile(filepath.Join(dir, filepath.FromSlash(r.Profile)), Profile(t, "toy.compress", 80, 20)))
 	}
 	r.Stats = r.Recompute()
 	Must(t, evidence.WriteJSON(evidence.RecordPath(dir, plugin, id, o.op), r))

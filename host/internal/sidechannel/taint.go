@@ -1,4 +1,4 @@
-package campaign
+package sidechannel
 
 import (
 	"debug/buildinfo"
@@ -6,6 +6,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"crucible.dev/host/internal/instcount"
 	"crucible.dev/host/internal/plugin"
 	"crucible.dev/host/internal/sandbox"
 	"crucible.dev/host/internal/taint"
@@ -38,7 +39,7 @@ func Taint(s plugin.Source, o plugin.Options, keep string) (*TaintResult, error)
 		return nil, err
 	}
 	defer os.RemoveAll(chk.Dir)
-	o.Counter, o.Limits = chk, countLimits(o.Limits)
+	o.Counter, o.Limits = chk, instcount.Limits(o.Limits)
 	bi, err := buildinfo.ReadFile(s.Binary)
 	if err != nil {
 		return nil, fmt.Errorf("taint %s: build information: %w", s.Name, err)

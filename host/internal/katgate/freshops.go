@@ -1,4 +1,4 @@
-package campaign
+package katgate
 
 import (
 	"bytes"
@@ -305,14 +305,14 @@ func firstByte(x, y []byte) string {
 
 // freshOps runs the standard operations of an instance from the run's seed
 // and compares the answers with the baseline implementation's.
-func (c *Campaign) freshOps(r registry.Runner, pluginName, id string, in *plugin.Instance, isRef bool) (evidence.KATResult, bool) {
+func (c *Gate) freshOps(r registry.Runner, pluginName, id string, in *plugin.Instance, isRef bool) (evidence.KATResult, bool) {
 	res := evidence.KATResult{Source: freshSource, Type: "fresh-ops", Provenance: evidence.ProvenanceCrossCheck}
-	seed, err := freshSeedBytes(c.cfg.FreshSeed)
+	seed, err := freshSeedBytes(c.FreshSeed)
 	if err != nil {
 		res.Status, res.Detail = evidence.KATError, err.Error()
 		return res, true
 	}
-	c.cfg.Progress.Step(pluginName, id, "kat "+freshSource, "")
+	c.Step(pluginName, id, "kat "+freshSource, "")
 	t, err := transcribe(r, seed, in)
 	if err != nil {
 		res.Status, res.Detail = evidence.KATFail, "driving the standard operations from the run's seed: "+err.Error()

@@ -1,4 +1,4 @@
-package campaign
+package katgate
 
 import (
 	"bytes"
@@ -30,8 +30,8 @@ type freshFile struct {
 	data       []byte
 }
 
-// newFreshSeed draws the run's seed.
-func newFreshSeed() (string, error) {
+// NewFreshSeed draws the run's seed.
+func NewFreshSeed() (string, error) {
 	b := make([]byte, 32)
 	if _, err := rand.Read(b); err != nil {
 		return "", fmt.Errorf("fresh seed: %w", err)
@@ -50,15 +50,15 @@ func freshSeedBytes(s string) ([]byte, error) {
 
 // freshCheck generates g's file from the run's seed and compares it with
 // the baseline implementation's of the same instance and source.
-func (c *Campaign) freshCheck(p *plugin.Process, pluginName, id string, in *plugin.Instance, g plugin.KAT, isRef bool) evidence.KATResult {
-	n := c.cfg.Fresh
+func (c *Gate) freshCheck(p *plugin.Process, pluginName, id string, in *plugin.Instance, g plugin.KAT, isRef bool) evidence.KATResult {
+	n := c.Fresh
 	r := evidence.KATResult{Source: g.Source + " (fresh seed)", Type: "fresh-seed", Records: n, Provenance: evidence.ProvenanceCrossCheck}
-	seed, err := freshSeedBytes(c.cfg.FreshSeed)
+	seed, err := freshSeedBytes(c.FreshSeed)
 	if err != nil {
 		r.Status, r.Detail = evidence.KATError, err.Error()
 		return r
 	}
-	c.cfg.Progress.Step(pluginName, id, fmt.Sprintf("kat %s (%d records, fresh seed)", g.Source, n), "")
+	c.Step(pluginName, id, fmt.Sprintf("kat %s (%d records, fresh seed)", g.Source, n), "")
 	var file bytes.Buffer
 	if err := p.GenerateKAT(id, g.Source, n, seed, &file); err != nil {
 		r.Status, r.Detail = evidence.KATError, err.Error()
@@ -131,10 +131,10 @@ func freshDiff(format string, base, got []byte) string {
 	return ": the digests differ"
 }
 
-// referencesFirst orders the sources so that the plugins serving a
+// ReferencesFirst orders the sources so that the plugins serving a
 // designated reference run before the others: fresh-seed answers are then
 // compared with the reference's from the start.
-func referencesFirst(srcs []plugin.Source) []int {
+func ReferencesFirst(srcs []plugin.Source) []int {
 	refs := catalog.ReferencePlugins()
 	order := make([]int, len(srcs))
 	for i := range order {
@@ -144,9 +144,9 @@ func referencesFirst(srcs []plugin.Source) []int {
 	return order
 }
 
-// isReference reports whether the catalog designates in, served by the
+// IsReference reports whether the catalog designates in, served by the
 // plugin, as its instance's reference.
-func isReference(pluginName string, in *plugin.Instance) bool {
+func IsReference(pluginName string, in *plugin.Instance) bool {
 	e, ok := catalog.Lookup(in.Name)
 	return ok && e.IsReference(pluginName, in.Impl)
 }

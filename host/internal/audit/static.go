@@ -1,4 +1,4 @@
-package campaign
+package audit
 
 import (
 	"debug/elf"
@@ -73,6 +73,8 @@ func symbolPackage(name string) string {
 	return name[:slash+1+dot]
 }
 
+// hasPrefix reports whether s lies under one of the infrastructure
+// prefixes ps and is not one of the algorithm packages.
 func hasPrefix(s string, ps []string) bool {
 	for _, p := range ps {
 		if strings.HasPrefix(s, p) {

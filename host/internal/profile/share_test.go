@@ -1,10 +1,10 @@
-package campaign
+package profile
 
 import (
 	"bytes"
 	"testing"
 
-	"github.com/google/pprof/profile"
+	pprofile "github.com/google/pprof/profile"
 )
 
 // TestHashShareSamples: pprof merges samples with the same stack into one
@@ -12,20 +12,20 @@ import (
 // the entries (a cgo call's profile is one entry of a hundred samples).
 func TestHashShareSamples(t *testing.T) {
 	const period = 4_000_000
-	helper := &profile.Function{ID: 1, Name: "crucible.dev/registry/iccs.SM3"}
-	other := &profile.Function{ID: 2, Name: "main.keygen"}
-	locH := &profile.Location{ID: 1, Line: []profile.Line{{Function: helper}}}
-	locO := &profile.Location{ID: 2, Line: []profile.Line{{Function: other}}}
-	p := &profile.Profile{
-		SampleType: []*profile.ValueType{{Type: "samples", Unit: "count"}, {Type: "cpu", Unit: "nanoseconds"}},
-		PeriodType: &profile.ValueType{Type: "cpu", Unit: "nanoseconds"},
+	helper := &pprofile.Function{ID: 1, Name: "crucible.dev/registry/iccs.SM3"}
+	other := &pprofile.Function{ID: 2, Name: "main.keygen"}
+	locH := &pprofile.Location{ID: 1, Line: []pprofile.Line{{Function: helper}}}
+	locO := &pprofile.Location{ID: 2, Line: []pprofile.Line{{Function: other}}}
+	p := &pprofile.Profile{
+		SampleType: []*pprofile.ValueType{{Type: "samples", Unit: "count"}, {Type: "cpu", Unit: "nanoseconds"}},
+		PeriodType: &pprofile.ValueType{Type: "cpu", Unit: "nanoseconds"},
 		Period:     period,
-		Sample: []*profile.Sample{
-			{Location: []*profile.Location{locH, locO}, Value: []int64{30, 30 * period}},
-			{Location: []*profile.Location{locO}, Value: []int64{70, 70 * period}},
+		Sample: []*pprofile.Sample{
+			{Location: []*pprofile.Location{locH, locO}, Value: []int64{30, 30 * period}},
+			{Location: []*pprofile.Location{locO}, Value: []int64{70, 70 * period}},
 		},
-		Location: []*profile.Location{locH, locO},
-		Function: []*profile.Function{helper, other},
+		Location: []*pprofile.Location{locH, locO},
+		Function: []*pprofile.Function{helper, other},
 	}
 	var b bytes.Buffer
 	if err := p.Write(&b); err != nil {
@@ -54,8 +54,8 @@ func TestProfileWorkers(t *testing.T) {
 	}{
 		{false, 2, 9, 2}, {false, 64, 9, 2}, {false, 1, 9, 1}, {false, 2, 1, 1}, {true, 2, 9, 1},
 	} {
-		if got := profileWorkers(c.pinned, c.cpus, c.points); got != c.want {
-			t.Errorf("profileWorkers(%v, %d, %d) = %d, want %d", c.pinned, c.cpus, c.points, got, c.want)
+		if got := Workers(c.pinned, c.cpus, c.points); got != c.want {
+			t.Errorf("Workers(%v, %d, %d) = %d, want %d", c.pinned, c.cpus, c.points, got, c.want)
 		}
 	}
 }

@@ -1,4 +1,9 @@
-package campaign
+// Package katgate is the KAT gate an instance passes before it is
+// benchmarked: the files it generates hashed against published digests,
+// vector sources replayed through it, files and operations grown from the
+// run's own seed compared across the implementations of an instance, and
+// the catalog's reviewed (known) failures folded in.
+package katgate
 
 import (
 	"bytes"
@@ -14,15 +19,33 @@ import (
 	"crucible.dev/registry/eval/vectors"
 )
 
-// katGate checks an instance against every KAT source that applies: the
+// Gate is the KAT gate of one run. It keeps, across plugins, what later
+// implementations of an instance are compared with and the verdicts on
+// earlier ones that a designated reference gave after them.
+type Gate struct {
+	Out       string // run directory
+	Long      bool   // long KAT variants
+	Resume    bool   // keep the KAT records the directory already holds
+	Fresh     int    // records of each fresh-seed KAT file; 0 for none
+	FreshSeed string // the run's seed for them, hex
+	Log       io.Writer
+	Step      func(plugin, instance, op, what string) // progress
+	Finding   func(evidence.Finding)                  // raises a finding
+
+	fresh        map[string]freshFile      // by instance name, KAT source and format
+	freshOpsBase map[string]*opsTranscript // by instance name
+	late         []lateJudgement           // verdicts on implementations that ran before their reference
+}
+
+// Check checks an instance against every KAT source that applies: the
 // files it generates, hashed and compared with the catalog's published
 // digests, and the vector sources replayed through the plugin. It writes
 // the results and returns the instance's KAT status.
-func (c *Campaign) katGate(p *plugin.Process, pluginName string, in *plugin.Instance) evidence.KATStatus {
+func (c *Gate) Check(p *plugin.Process, pluginName string, in *plugin.Instance) evidence.KATStatus {
 	id := in.ID()
-	path := evidence.KATPath(c.cfg.Out, pluginName, id)
+	path := evidence.KATPath(c.Out, pluginName, id)
 	entry, _ := catalog.Lookup(in.Name)
-	if c.cfg.Resume {
+	if c.Resume {
 		var old evidence.KATRecord
 		if evidence.ReadJSON(path, &old) == nil {
 			for _, r := range old.Results {
@@ -32,25 +55,28 @@ func (c *Campaign) katGate(p *plugin.Process, pluginName string, in *plugin.Inst
 		}
 	}
 	rec := evidence.KATRecord{Plugin: pluginName, Instance: id}
-	isRef := isReference(pluginName, in)
+	if c.fresh == nil {
+		c.fresh, c.freshOpsBase = map[string]freshFile{}, map[string]*opsTranscript{}
+	}
+	isRef := IsReference(pluginName, in)
 	for _, g := range in.KATs {
 		rec.Results = append(rec.Results, c.generated(p, pluginName, id, entry, in, g)...)
-		if c.cfg.Fresh > 0 {
+		if c.Fresh > 0 {
 			rec.Results = append(rec.Results, c.freshCheck(p, pluginName, id, in, g, isRef))
 		}
 	}
-	if c.cfg.Fresh > 0 {
+	if c.Fresh > 0 {
 		if r, ok := c.freshOps(p.Runner(id), pluginName, id, in, isRef); ok {
 			rec.Results = append(rec.Results, r)
 		}
 	}
-	for _, src := range vectors.For(in.Name, c.cfg.Long) {
-		c.cfg.Progress.Step(pluginName, id, "kat "+src.Name, "")
+	for _, src := range vectors.For(in.Name, c.Long) {
+		c.Step(pluginName, id, "kat "+src.Name, "")
 		res, err := src.Check(in.Name, p.Runner(id))
 		rec.Results = append(rec.Results, vectorResult(src.Name, provCatalog, res, err, died(p)))
 	}
 	for _, v := range in.VectorFiles {
-		c.cfg.Progress.Step(pluginName, id, "kat "+v.Name+" (declared)", "")
+		c.Step(pluginName, id, "kat "+v.Name+" (declared)", "")
 		res, err := checkDeclared(v, p.Runner(id))
 		rec.Results = append(rec.Results, vectorResult(v.Name, provDeclared, res, err, died(p)))
 	}
@@ -60,7 +86,7 @@ func (c *Campaign) katGate(p *plugin.Process, pluginName string, in *plugin.Inst
 	}
 	rec.Status = katStatus(rec.Results)
 	if err := evidence.WriteJSON(path, rec); err != nil {
-		fmt.Fprintln(c.cfg.Log, "host:", err)
+		fmt.Fprintln(c.Log, "host:", err)
 	}
 	return rec.Status
 }
@@ -68,7 +94,7 @@ func (c *Campaign) katGate(p *plugin.Process, pluginName string, in *plugin.Inst
 // katFinding raises the finding a KAT result stands for: a failure, a
 // known (reviewed) failure with the catalog's reason, or a check that
 // could not run.
-func (c *Campaign) katFinding(pluginName, id string, e *catalog.Entry, impl string, r evidence.KATResult) {
+func (c *Gate) katFinding(pluginName, id string, e *catalog.Entry, impl string, r evidence.KATResult) {
 	switch r.Status {
 	case "fail", "known":
 		d := r.Detail
@@ -79,9 +105,9 @@ func (c *Campaign) katFinding(pluginName, id string, e *catalog.Entry, impl stri
 		if r.Status == evidence.KATKnown {
 			f.Known, f.Link = knownOf(e, impl, r)
 		}
-		c.finding(f)
+		c.Finding(f)
 	case "error":
-		c.finding(evidence.Finding{Plugin: pluginName, Instance: id, Op: "kat " + r.Source, What: "kat", Detail: "could not run: " + r.Detail})
+		c.Finding(evidence.Finding{Plugin: pluginName, Instance: id, Op: "kat " + r.Source, What: "kat", Detail: "could not run: " + r.Detail})
 	}
 }
 
@@ -104,12 +130,12 @@ func katStatus(rs []evidence.KATResult) evidence.KATStatus {
 // publishes for its source or, where it publishes none, every digest the
 // plugin declares. A declared digest that contradicts the catalog's is a
 // finding of its own.
-func (c *Campaign) generated(p *plugin.Process, pluginName, id string, e *catalog.Entry, in *plugin.Instance, g plugin.KAT) []evidence.KATResult {
+func (c *Gate) generated(p *plugin.Process, pluginName, id string, e *catalog.Entry, in *plugin.Instance, g plugin.KAT) []evidence.KATResult {
 	declared := in.DeclaredDigests
 	var ds []catalog.Digest
 	if e != nil {
 		for _, d := range e.Digests {
-			if d.Source == g.Source && (c.cfg.Long || d.Records <= 100) {
+			if d.Source == g.Source && (c.Long || d.Records <= 100) {
 				ds = append(ds, d)
 			}
 		}
@@ -129,7 +155,7 @@ func (c *Campaign) generated(p *plugin.Process, pluginName, id string, e *catalo
 	if len(ds) == 0 {
 		prov = provDeclared
 		for _, d := range declared {
-			if d.Source == g.Source && (c.cfg.Long || d.Records <= 100) {
+			if d.Source == g.Source && (c.Long || d.Records <= 100) {
 				ds = append(ds, catalog.Digest{Source: d.Source, Records: int(d.Records), SHA256: d.SHA256, Origin: d.Origin})
 			}
 		}
@@ -139,7 +165,7 @@ func (c *Campaign) generated(p *plugin.Process, pluginName, id string, e *catalo
 			Detail: "no published digest in the catalog, and none declared, for this source"}}
 	}
 	for _, d := range ds {
-		c.cfg.Progress.Step(pluginName, id, fmt.Sprintf("kat %s (%d records)", g.Source, d.Records), "")
+		c.Step(pluginName, id, fmt.Sprintf("kat %s (%d records)", g.Source, d.Records), "")
 		r := evidence.KATResult{Source: g.Source, Type: "generated", Records: d.Records, Expected: d.SHA256, Origin: d.Origin, Provenance: prov}
 		h, err := katcheck.NewHasher(g.Format)
 		if err != nil {
@@ -164,9 +190,9 @@ func (c *Campaign) generated(p *plugin.Process, pluginName, id string, e *catalo
 		r.Detail = fmt.Sprintf("digest %s, published %s", r.Digest, d.SHA256)
 		// Keep the file as evidence, and locate the first difference
 		// against the reference file where one is at hand.
-		kp := evidence.KATFilePath(c.cfg.Out, pluginName, id, g.Source)
+		kp := evidence.KATFilePath(c.Out, pluginName, id, g.Source)
 		if err := evidence.WriteFile(kp, []byte(file.String())); err == nil {
-			r.Detail += "; file kept as " + evidence.Rel(c.cfg.Out, kp)
+			r.Detail += "; file kept as " + evidence.Rel(c.Out, kp)
 		}
 		if d.Reference != "" {
 			if ref, err := reference.Open(d.Reference); err == nil {

@@ -1,4 +1,8 @@
-package campaign
+// Package robust sends malformed inputs to every operation of an instance
+// that parses input and counts how it answers: a clear error and the
+// scheme's defined answers are expected, a crash or an acceptance of a
+// modified input is a finding.
+package robust
 
 import (
 	"bytes"
@@ -13,10 +17,10 @@ import (
 	"crucible.dev/registry"
 )
 
-// RobustCounts are the outcomes of the malformed inputs sent to one
+// Counts are the outcomes of the malformed inputs sent to one
 // instance. Errors and the scheme's defined answers (implicit rejection,
 // "invalid") are expected; the rest are findings.
-type RobustCounts struct {
+type Counts struct {
 	Cases    int `json:"cases"`
 	Errors   int `json:"errors"`   // a clear error
 	Defined  int `json:"defined"`  // the scheme's defined behaviour: a rejection key, "invalid"
@@ -49,6 +53,9 @@ func malformed(v []byte, flips int) map[string][]byte {
 	return m
 }
 
+// randomness is enough explicit randomness for any single operation.
+func randomness() []byte { return registry.FreshRand(1 << 16) }
+
 // crashed reports an error that is a crash rather than a refusal: the
 // process died or hung (a TransportError), or the operation panicked.
 func crashed(err error) bool {
@@ -56,12 +63,12 @@ func crashed(err error) bool {
 	return errors.As(err, &te) || errors.Is(err, registry.ErrPanic)
 }
 
-// robust sends malformed inputs to every operation that parses input and
+// Check sends malformed inputs to every operation that parses input and
 // counts how the instance answers.
-func (c *Campaign) robust(p *plugin.Process, pluginName string, in *plugin.Instance) (RobustCounts, []evidence.Finding) {
+func Check(p *plugin.Process, pluginName string, in *plugin.Instance) (Counts, []evidence.Finding) {
 	id := in.ID()
 	r := p.Runner(id)
-	var rc RobustCounts
+	var rc Counts
 	var fs []evidence.Finding
 	find := func(op, what string) {
 		fs = append(fs, evidence.Finding{Plugin: pluginName, Instance: id, Op: op, What: "robust", Detail: what})
@@ -145,7 +152,7 @@ func (c *Campaign) robust(p *plugin.Process, pluginName string, in *plugin.Insta
 		}
 	case registry.KindKEX:
 		n := len(in.Sizes.Messages)
-		t, err := exchange(r, n)
+		t, err := registry.RunExchange(registry.RemoteKEX(r, r, n), rand.Reader)
 		if err != nil {
 			return rc, fs
 		}

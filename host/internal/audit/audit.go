@@ -1,4 +1,8 @@
-package campaign
+// Package audit records what a plugin says of itself (its build, its
+// instances, the static size of its algorithm's code) and audits the
+// sizes each instance declares against the catalog's and against what its
+// operations return.
+package audit
 
 import (
 	"bytes"
@@ -14,30 +18,34 @@ import (
 	"crucible.dev/registry/eval/vectors"
 )
 
-// pluginInfo records a plugin and the instances of it that this run covers:
+// Plugin records a plugin and the instances of it that this run covers:
 // an instance outside the suite or the shard is left out, so that it is
-// neither reported nor counted as one without a KAT.
-func (c *Campaign) pluginInfo(s *plugin.Source, p *plugin.Process, d *plugin.Description, insts []*plugin.Instance) evidence.PluginInfo {
+// neither reported nor counted as one without a KAT. root is the
+// workspace the plugin's source directory is named relative to; the
+// findings are what the description contradicts.
+func Plugin(root string, s *plugin.Source, p *plugin.Process, d *plugin.Description, insts []*plugin.Instance) (evidence.PluginInfo, []evidence.Finding) {
+	var fs []evidence.Finding
 	info := evidence.PluginInfo{
 		Name: s.Name, Source: s.Dir, Binary: s.Binary, BinarySHA: p.SHA256, SourceHash: s.Hash, Shadows: s.Shadows,
 		Version: d.Version, Module: d.Module, GoVersion: d.GoVersion,
 		Build: d.Build, Deps: d.Deps, CPUFeatures: d.CPUFeatures, Status: evidence.PluginOK,
 	}
 	if s.Dir != "" {
-		info.Source, _ = filepath.Rel(c.cfg.Root, s.Dir)
+		info.Source, _ = filepath.Rel(root, s.Dir)
 	}
 	info.StaticBytes = staticSize(s.Binary, d)
 	if d.Name != s.Name {
-		c.finding(evidence.Finding{Plugin: s.Name, What: "describe",
+		fs = append(fs, evidence.Finding{Plugin: s.Name, What: "describe",
 			Detail: fmt.Sprintf("plugin calls itself %q but is installed as %q", d.Name, s.Name)})
 	}
 	for _, in := range insts {
 		info.Instances = append(info.Instances, describeInstance(in))
 	}
 	sort.Slice(info.Instances, func(i, j int) bool { return info.Instances[i].ID < info.Instances[j].ID })
-	return info
+	return info, fs
 }
 
+// describeInstance is what the run records of one instance.
 func describeInstance(in *plugin.Instance) evidence.InstanceInfo {
 	ii := evidence.InstanceInfo{
 		ID: in.ID(), Name: in.Name, Impl: in.Impl, Kind: in.Kind,
@@ -148,9 +156,10 @@ func exchange(r registry.Runner, n int) (*registry.Transcript, error) {
 	return registry.RunExchange(registry.RemoteKEX(r, r, n), rand.Reader)
 }
 
-// audit compares catalog, declared and actual sizes, and records mismatches
-// as findings.
-func (c *Campaign) audit(p *plugin.Process, pluginName string, in *plugin.Instance, info *evidence.PluginInfo) {
+// Sizes compares catalog, declared and actual sizes of an instance into
+// its entry in info, and returns the mismatches as findings.
+func Sizes(p *plugin.Process, pluginName string, in *plugin.Instance, info *evidence.PluginInfo) []evidence.Finding {
+	var fs []evidence.Finding
 	id := in.ID()
 	var ii *evidence.InstanceInfo
 	for i := range info.Instances {
@@ -159,7 +168,7 @@ func (c *Campaign) audit(p *plugin.Process, pluginName string, in *plugin.Instan
 		}
 	}
 	if ii == nil {
-		return
+		return nil
 	}
 	// An instance the catalog does not know is audited against what it
 	// returns alone (the rows say "not in the catalog"); its KAT gate
@@ -168,7 +177,7 @@ func (c *Campaign) audit(p *plugin.Process, pluginName string, in *plugin.Instan
 	actual, err := actualSizes(p.Runner(id), ii.Kind, ii.Declared)
 	if err != nil {
 		// Sizes the check never reached are not measured, not wrong.
-		c.finding(evidence.Finding{Plugin: pluginName, Instance: id, What: "fault", Detail: "functional check: " + err.Error()})
+		fs = append(fs, evidence.Finding{Plugin: pluginName, Instance: id, What: "fault", Detail: "functional check: " + err.Error()})
 		ii.Audit = auditRows(entry, ii.Declared, ii.Declared, ii.Kind)
 		for i := range ii.Audit {
 			ii.Audit[i].Actual = -1
@@ -179,12 +188,14 @@ func (c *Campaign) audit(p *plugin.Process, pluginName string, in *plugin.Instan
 	}
 	for _, row := range ii.Audit {
 		if !row.OK {
-			c.finding(evidence.Finding{Plugin: pluginName, Instance: id, What: "size",
+			fs = append(fs, evidence.Finding{Plugin: pluginName, Instance: id, What: "size",
 				Detail: fmt.Sprintf("%s: catalog %d, declared %d, returned %d%s", row.Field, row.Catalog, row.Declared, row.Actual, noteSuffix(row.Note))})
 		}
 	}
+	return fs
 }
 
+// noteSuffix is a row's note in parentheses, or "" without one.
 func noteSuffix(n string) string {
 	if n == "" {
 		return ""
@@ -256,6 +267,7 @@ func auditRows(e *catalog.Entry, d, a registry.Sizes, kind registry.Kind) []evid
 	return rows
 }
 
+// at is xs[i], or -1 past its end.
 func at(xs []int, i int) int {
 	if i < len(xs) {
 		return xs[i]

@@ -1,4 +1,7 @@
-package campaign
+// Package sidechannel runs the checks that an implementation handles its
+// secrets without leaking them: the fixed-vs-random timing test of its
+// secret operations, and the taint check under valgrind's memcheck.
+package sidechannel
 
 import (
 	"io"

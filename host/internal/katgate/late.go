@@ -1,7 +1,9 @@
-package campaign
+package katgate
 
 import (
 	"fmt"
+	"maps"
+	"slices"
 
 	"crucible.dev/host/internal/evidence"
 )
@@ -22,12 +24,12 @@ type lateJudgement struct {
 // judgeLate records the verdict on the earlier implementation's result of
 // source against what (the reference's answers), and raises the finding a
 // disagreement is.
-func (c *Campaign) judgeLate(pluginName, id, source, what string, diff error) {
+func (c *Gate) judgeLate(pluginName, id, source, what string, diff error) {
 	j := lateJudgement{plugin: pluginName, id: id, source: source, status: evidence.KATPass,
 		detail: fmt.Sprintf("agrees with %s, which ran after it", what)}
 	if diff != nil {
 		j.status, j.detail = evidence.KATFail, fmt.Sprintf("disagrees with %s, which ran after it: %v", what, diff)
-		c.finding(evidence.Finding{Plugin: pluginName, Instance: id, Op: "kat " + source, What: "kat", Detail: j.detail})
+		c.Finding(evidence.Finding{Plugin: pluginName, Instance: id, Op: "kat " + source, What: "kat", Detail: j.detail})
 	}
 	c.late = append(c.late, j)
 }
@@ -43,16 +45,16 @@ func lateVerdict(detail, plugin, id string, diff error) (evidence.KATStatus, str
 	return evidence.KATPass, fmt.Sprintf("%s; %s %s, which ran before it, agrees", detail, plugin, id)
 }
 
-// rewriteJudged writes the late verdicts into the earlier implementations'
-// KAT records, and their plugins' files again so the findings stand beside
-// their other ones.
-func (c *Campaign) rewriteJudged() {
+// RewriteJudged writes the late verdicts into the earlier implementations'
+// KAT records and returns the plugins whose records changed, whose files
+// the campaign writes again so the findings stand beside their other ones.
+func (c *Gate) RewriteJudged() []string {
 	plugins := map[string]bool{}
 	for _, j := range c.late {
-		path := evidence.KATPath(c.cfg.Out, j.plugin, j.id)
+		path := evidence.KATPath(c.Out, j.plugin, j.id)
 		var rec evidence.KATRecord
 		if err := evidence.ReadJSON(path, &rec); err != nil {
-			fmt.Fprintln(c.cfg.Log, "host:", err)
+			fmt.Fprintln(c.Log, "host:", err)
 			continue
 		}
 		for i := range rec.Results {
@@ -62,16 +64,9 @@ func (c *Campaign) rewriteJudged() {
 		}
 		rec.Status = katStatus(rec.Results)
 		if err := evidence.WriteJSON(path, rec); err != nil {
-			fmt.Fprintln(c.cfg.Log, "host:", err)
+			fmt.Fprintln(c.Log, "host:", err)
 		}
 		plugins[j.plugin] = true
 	}
-	for name := range plugins {
-		var info evidence.PluginInfo
-		if err := evidence.ReadJSON(evidence.PluginPath(c.cfg.Out, name), &info); err != nil {
-			fmt.Fprintln(c.cfg.Log, "host:", err)
-			continue
-		}
-		c.writePlugin(&info)
-	}
+	return slices.Sorted(maps.Keys(plugins))
 }

@@ -1,4 +1,7 @@
-package campaign
+// Package profile reads the CPU profiles a plugin takes of its operations:
+// how many calls a profile runs, and the share of its time spent in the
+// helper functions an instance names (the hash share).
+package profile
 
 import (
 	"bytes"
@@ -6,7 +9,7 @@ import (
 	"math"
 	"strings"
 
-	"github.com/google/pprof/profile"
+	pprofile "github.com/google/pprof/profile"
 
 	"crucible.dev/host/internal/evidence"
 )
@@ -20,7 +23,7 @@ import (
 // "samples" for profiles of about a hundred, and 1 for a cgo call whose
 // stack never changes.
 func HashShare(pprof []byte, prefixes []string) (*evidence.HashShare, error) {
-	p, err := profile.Parse(bytes.NewReader(pprof))
+	p, err := pprofile.Parse(bytes.NewReader(pprof))
 	if err != nil {
 		return nil, err
 	}
