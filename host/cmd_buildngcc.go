@@ -14,11 +14,11 @@ func init() {
 	register("build-ngcc", "build an NGCC C submission (NICCS KEM or KEX API) into a plugin executable", cmdBuildNGCC)
 }
 
-// cmdBuildNGCC compiles a submission's C sources with the adapter module
-// plugins/ngcc into crucible-plugin-NAME. It compiles the .c files only:
-// the submission's build scripts and makefiles are never run, and the
-// files Crucible supplies itself (the ICCS KAT driver, drng.c, auxfunc.c,
-// randombytes.c and their headers) are left out.
+// cmdBuildNGCC compiles a submission's C and assembly sources with its own
+// flags into a library and links it with the adapter module plugins/ngcc
+// into crucible-plugin-NAME. The submission's build scripts and makefiles
+// are never run, and the files Crucible supplies itself (the ICCS KAT
+// driver, drng.c, auxfunc.c, randombytes.c and their headers) are left out.
 func cmdBuildNGCC(args []string) error {
 	set := flag.NewFlagSet("build-ngcc", flag.ContinueOnError)
 	kind := set.String("kind", "", "the submission's API: kem (KEM_AlgorithmInstance.h) or kex (KEX_AlgorithmInstance.h)")
@@ -26,7 +26,7 @@ func cmdBuildNGCC(args []string) error {
 	name := set.String("name", "", "plugin name: the executable is crucible-plugin-NAME")
 	out := set.String("out", "", "plugin directory to write the executable to (default <workspace>/.cache/ngcc)")
 	instance := set.String("instance", "", "catalog instance name to serve it as (default NAME); the catalog's KAT digests for that name are checked")
-	cflags := set.String("cflags", "", "C compiler flags for the submission, e.g. -DSECURITY_LEVEL=128")
+	cflags := set.String("cflags", "", "the submission's C compiler flags, e.g. -DSECURITY_LEVEL=128, for its own files only (default: the CFLAGS of the Makefile in --src or its parent; -O2 is added when no -O level is given)")
 	records := set.Int("kat-records", 10, "records of the NGCC KAT file the plugin generates (0: declare no KAT)")
 	var excludes, includes listFlag
 	set.Var(&excludes, "exclude", "leave out sources whose path under --src matches this glob, e.g. 'tests/*' (repeatable)")
@@ -74,10 +74,11 @@ func cmdBuildNGCC(args []string) error {
 	if err != nil {
 		return &exitError{1, fmt.Errorf("build-ngcc: %w", err)}
 	}
-	fmt.Printf("built %s: instance %s/ngcc-c (%s), %d C files compiled\n", bin, *instance, *kind, len(b.Files))
+	fmt.Printf("built %s: instance %s/ngcc-c (%s), %d sources compiled with %q (from %s)\n", bin, *instance, *kind, len(b.Files), b.CFlags, b.FlagsFrom)
 	for _, r := range b.Replaced {
 		fmt.Printf("  left out %s\n", r)
 	}
+	fmt.Printf("every compiler command: %s\n", b.LogPath)
 	fmt.Printf("run it: go run ./host run --plugin-dir %s --suite %s\n", filepath.Dir(bin), *name)
 	return nil
 }

@@ -38,6 +38,7 @@ type Build struct {
 	Excludes   []string  // globs of sources to leave out
 	Includes   []string  // globs of sources to compile all the same
 	Log        io.Writer // progress and warnings
+	Rules      *Rules    // the adapter and what it supplies; nil: NISTRules
 
 	Files     []string // sources compiled into the library, relative to Src
 	Replaced  []string // left out, with why
@@ -46,6 +47,7 @@ type Build struct {
 	KATCount  int      // its records
 	AlgName   string   // api.h's CRYPTO_ALGNAME
 	copied    []string // every file copied into the build, relative to Src
+	leftOut   []leftOut
 	objects   []objFile
 	api       *api
 }
@@ -113,7 +115,7 @@ func (b *Build) Run(outDir string, keep bool) (string, error) {
 	if o, err := cmd.CombinedOutput(); err != nil {
 		os.Remove(tmp)
 		fmt.Fprintf(&cmds, "%s\n", o)
-		return "", fmt.Errorf("linking %s with the adapter: %v\n%s%s\n(full output: %s)", b.Src, err, shortLog(string(o), dir), b.diagnose(string(o)), logPath)
+		return "", b.LinkError(err, o, dir, logPath)
 	}
 	return bin, os.Rename(tmp, bin)
 }
@@ -131,11 +133,14 @@ func (b *Build) apiFlags() string {
 }
 
 // checkDuplicates fails on a global symbol two of the submission's files
-// define, or one that Crucible's adapter defines, naming the files; the
-// linker would say it later, without saying which of them to leave out.
+// define, or one that Crucible's adapter defines, naming the files and the
+// --exclude to use; the linker would say it later, naming the adapter's
+// file and not which of the submission's to leave out.
 func (b *Build) checkDuplicates() error {
-	var notes []string
+	r := b.rules()
+	var notes, supplied []string
 	defs := b.definedSymbols()
+	bySource := map[string][]string{}
 	var syms []string
 	for s := range defs {
 		syms = append(syms, s)
@@ -144,13 +149,23 @@ func (b *Build) checkDuplicates() error {
 	for _, s := range syms {
 		where := defs[s]
 		switch {
-		case s == "randombytes" || s == "PQCLEAN_randombytes":
-			notes = append(notes, fmt.Sprintf("%s defines %s, which Crucible supplies (the call's reader, the NIST DRBG for KAT files): --exclude %s", strings.Join(where, " and "), s, where[0]))
+		case r.Symbols[s] != "":
+			for _, f := range where {
+				if len(bySource[f]) == 0 {
+					supplied = append(supplied, f)
+				}
+				bySource[f] = append(bySource[f], s)
+			}
 		case len(where) > 1:
-			notes = append(notes, fmt.Sprintf("%s is defined in %s: --exclude all but one", s, strings.Join(where, " and ")))
+			notes = append(notes, fmt.Sprintf("%s is defined in %s: --exclude all but one (--exclude %s keeps %s)", s, strings.Join(where, " and "), strings.Join(where[1:], " --exclude "), where[0]))
 		}
 	}
-	if len(notes) > 0 {
+	sort.Strings(supplied)
+	for i, f := range supplied {
+		s := bySource[f]
+		supplied[i] = fmt.Sprintf("%s defines %s, which Crucible supplies (%s): --exclude %s", f, strings.Join(s, ", "), r.Symbols[s[0]], f)
+	}
+	if notes = append(supplied, notes...); len(notes) > 0 {
 		return fmt.Errorf("duplicate symbols:\n  %s", strings.Join(notes, "\n  "))
 	}
 	return nil
@@ -159,7 +174,7 @@ func (b *Build) checkDuplicates() error {
 // prepare fills dir with the adapter module and the submission's files
 // under sub/.
 func (b *Build) prepare(dir string) error {
-	if err := CopyAdapter(filepath.Join(b.Root, "plugins", "nistc"), dir); err != nil {
+	if err := CopyAdapter(filepath.Join(b.Root, "plugins", b.rules().Adapter), dir); err != nil {
 		return err
 	}
 	edit := exec.Command("go", "mod", "edit", "-replace", "crucible.dev/registry="+filepath.Join(b.Root, "registry"),
@@ -187,16 +202,10 @@ func (b *Build) writeGenerated(dir string) error {
 	if err := os.WriteFile(filepath.Join(dir, "zapi.c"), b.api.zapi(b.Kind), 0o644); err != nil {
 		return err
 	}
-	h := sha256.New()
-	for _, rel := range b.copied {
-		data, err := os.ReadFile(filepath.Join(b.Src, filepath.FromSlash(rel)))
-		if err != nil {
-			return err
-		}
-		fmt.Fprintf(h, "%s %d\n", rel, len(data))
-		h.Write(data)
+	digest, err := b.Digest()
+	if err != nil {
+		return err
 	}
-	fmt.Fprintf(h, "cflags %s\n", b.CFlags)
 	katDigest, katOrigin := b.KATSHA256, "published digest given as --kat-sha256"
 	if b.KATFile != "" {
 		data, err := os.ReadFile(b.KATFile)
@@ -219,7 +228,7 @@ func (b *Build) writeGenerated(dir string) error {
 	}
 	fmt.Fprintf(&g, "func init() {\n\tbuild = buildInfo{\n")
 	fmt.Fprintf(&g, "\t\tPlugin: %q, Instance: %q, Impl: %q, Kind: %q,\n", b.Name, b.Instance, b.Impl, b.Kind)
-	fmt.Fprintf(&g, "\t\tSource: %q, Digest: %q,\n", b.Src, hex.EncodeToString(h.Sum(nil)))
+	fmt.Fprintf(&g, "\t\tSource: %q, Digest: %q,\n", b.Src, digest)
 	fmt.Fprintf(&g, "\t\tFiles: %#v,\n\t\tReplaced: %#v,\n", b.Files, b.Replaced)
 	fmt.Fprintf(&g, "\t\tCFlags: %q, Compiler: %q,\n", b.CFlags, compilerVersion(b.cc()))
 	fmt.Fprintf(&g, "\t\tKATRecords: %d, KATDigest: %q, KATOrigin: %q, KATData: shippedKAT, KATSource: %q,\n\t}\n}\n", b.KATCount, katDigest, katOrigin, b.KATSource())

@@ -45,6 +45,7 @@ const maxFile = 8 << 20
 // files (headers and anything a source may include) and the files left
 // out.
 func (b *Build) collect() error {
+	r := b.rules()
 	var cs []string
 	err := filepath.WalkDir(b.Src, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -64,6 +65,12 @@ func (b *Build) collect() error {
 		ext := path.Ext(rel)
 		source := ext == ".c" || ext == ".s" || ext == ".S"
 		if !source {
+			// A header the adapter supplies is not copied: the
+			// submission's copy, found first, would shadow it.
+			if why, ok := r.Files[d.Name()]; ok && matchAny(b.Includes, rel) == "" {
+				b.Replaced = append(b.Replaced, rel+" ("+why+")")
+				return nil
+			}
 			if info, err := d.Info(); err == nil && info.Size() <= maxFile && ext != ".rsp" && ext != ".req" {
 				b.copied = append(b.copied, rel)
 			}
@@ -75,8 +82,9 @@ func (b *Build) collect() error {
 		// Every source is copied (another may include it); whether it is
 		// compiled on its own is decided below.
 		b.copied = append(b.copied, rel)
-		if matchAny(b.Excludes, rel) != "" {
-			b.Replaced = append(b.Replaced, rel+" (--exclude "+matchAny(b.Excludes, rel)+")")
+		if g := matchAny(b.Excludes, rel); g != "" {
+			b.Replaced = append(b.Replaced, rel+" (--exclude "+g+")")
+			b.leftOut = append(b.leftOut, leftOut{rel, "--exclude " + g})
 			return nil
 		}
 		included := matchAny(b.Includes, rel) != ""
@@ -87,12 +95,14 @@ func (b *Build) collect() error {
 			}
 			// Only a file that defines randombytes: Falcon's rng.c is its
 			// own PRNG, which it needs.
-			if why, ok := nistReplaced[d.Name()]; ok && randombytesDef.Match(text) {
+			if why, ok := r.Files[d.Name()]; ok && (r.Only == nil || r.Only.Match(text)) {
 				b.Replaced = append(b.Replaced, rel+" ("+why+"; --include "+rel+" keeps it)")
+				b.leftOut = append(b.leftOut, leftOut{rel, ""})
 				return nil
 			}
 			if mainFunc.Match(text) {
 				b.Replaced = append(b.Replaced, rel+" (defines main: a driver or test program; Crucible's KAT writer and benchmarks replace it)")
+				b.leftOut = append(b.leftOut, leftOut{rel, ""})
 				return nil
 			}
 		}
@@ -129,6 +139,7 @@ func (b *Build) collect() error {
 	for _, rel := range cs {
 		if by, ok := inc[rel]; ok && matchAny(b.Includes, rel) == "" {
 			b.Replaced = append(b.Replaced, rel+" (#included by "+by+", compiled there)")
+			b.leftOut = append(b.leftOut, leftOut{rel, ""})
 			continue
 		}
 		b.Files = append(b.Files, rel)
@@ -145,4 +156,11 @@ func matchAny(globs []string, rel string) string {
 		}
 	}
 	return ""
+}
+
+// leftOut is a source not compiled on its own, kept to explain a symbol
+// the link misses.
+type leftOut struct {
+	rel     string // the source, relative to Src
+	exclude string // the --exclude that left it out, "" for a rule --include overrides
 }

@@ -20,6 +20,11 @@ import (
 func (b *Build) compileLibrary(dir string, cmds *bytes.Buffer) error {
 	cc := b.cc()
 	inc := b.includeFlags("-I" + filepath.Join(dir, "sub"))
+	if b.rules().Headers {
+		// Last, so the submission's own headers of any name come first;
+		// the ones the adapter supplies were not copied.
+		inc = append(inc, "-I"+dir)
+	}
 	objDir := filepath.Join(dir, "obj")
 	if err := os.MkdirAll(objDir, 0o755); err != nil {
 		return err
@@ -106,12 +111,21 @@ func (b *Build) ar() string {
 	return "ar"
 }
 
+// maxLogLine bounds a line of shortLog: a linker's command line runs to
+// kilobytes and hides the errors after it.
+const maxLogLine = 300
+
 // shortLog trims a compiler's output to its first errors, with the build
-// directory's paths shortened.
+// directory's paths shortened and over-long lines cut.
 func shortLog(s, dir string) string {
 	s = strings.ReplaceAll(s, dir+"/sub/", "")
 	s = strings.ReplaceAll(s, dir+"/", "")
 	lines := strings.Split(strings.TrimSpace(s), "\n")
+	for i, l := range lines {
+		if len(l) > maxLogLine {
+			lines[i] = fmt.Sprintf("%s ... (%d characters more)", l[:maxLogLine], len(l)-maxLogLine)
+		}
+	}
 	if len(lines) > 20 {
 		lines = append(lines[:20], fmt.Sprintf("... (%d more lines)", len(lines)-20))
 	}
@@ -123,14 +137,12 @@ var (
 	multipleDef  = regexp.MustCompile("multiple definition of [`']([A-Za-z0-9_]+)'")
 )
 
-// niccsSymbols are the NICCS API's entry points, which a NIST build given
-// an NGCC submission finds instead of its own.
-var niccsSymbols = []string{"kem_keygen", "kem_enc", "kem_dec", "kex_init_a", "kex_a_pass"}
-
 // diagnose turns a failed link into what the submitter can act on: the
-// API symbols the submission lacks and which API they belong to, and the
-// submission's own files that define a symbol twice.
+// API symbols the submission lacks and which API they belong to, a
+// left-out file that mentions a missing symbol, and the submission's own
+// files that define a symbol twice.
 func (b *Build) diagnose(out string) string {
+	r := b.rules()
 	var notes []string
 	defined := b.definedSymbols()
 	var missing []string
@@ -142,19 +154,16 @@ func (b *Build) diagnose(out string) string {
 		}
 	}
 	for _, s := range missing {
-		api := "not part of the NIST API: a function the submission calls but none of its compiled files defines (a file left out above? --include it)"
-		for kind, fs := range kindFuncs {
-			for _, f := range fs {
-				if strings.HasSuffix(s, f) {
-					api = "the NIST PQC " + kind + " API (api.h)"
-				}
-			}
-		}
-		notes = append(notes, fmt.Sprintf("undefined: %s, %s", s, api))
+		notes = append(notes, "undefined: "+s+", "+b.whereFrom(s))
 	}
-	for _, s := range niccsSymbols {
+	var foreign []string
+	for s := range r.Foreign {
+		foreign = append(foreign, s)
+	}
+	sort.Strings(foreign)
+	for _, s := range foreign {
 		if len(defined[s]) > 0 {
-			notes = append(notes, fmt.Sprintf("the submission defines %s (in %s), the NICCS API's: try --api niccs", s, strings.Join(defined[s], ", ")))
+			notes = append(notes, fmt.Sprintf("the submission defines %s (in %s), %s", s, strings.Join(defined[s], ", "), r.Foreign[s]))
 			break
 		}
 	}
@@ -169,13 +178,43 @@ func (b *Build) diagnose(out string) string {
 		case len(where) > 1:
 			notes = append(notes, fmt.Sprintf("%s is defined in %s: --exclude all but one", m[1], strings.Join(where, " and ")))
 		case len(where) == 1:
-			notes = append(notes, fmt.Sprintf("%s is defined in the submission's %s and by Crucible's adapter (randombytes); --exclude %s if it only supplies randomness", m[1], where[0], where[0]))
+			what := r.Symbols[m[1]]
+			if what == "" {
+				what = "a function of its own"
+			}
+			notes = append(notes, fmt.Sprintf("%s is defined in the submission's %s and by Crucible's adapter (%s): --exclude %s", m[1], where[0], what, where[0]))
 		}
 	}
 	if len(notes) == 0 {
 		return ""
 	}
 	return "\n" + strings.Join(notes, "\n")
+}
+
+// whereFrom says what a symbol the link misses is: an entry point of the
+// API the submission must define, or a function of its own that a
+// left-out source may define.
+func (b *Build) whereFrom(sym string) string {
+	r := b.rules()
+	for kind, fs := range r.Funcs {
+		for _, f := range fs {
+			if strings.HasSuffix(sym, f) {
+				return fmt.Sprintf(r.API, kind)
+			}
+		}
+	}
+	word := regexp.MustCompile(`\b` + regexp.QuoteMeta(sym) + `\b`)
+	for _, l := range b.leftOut {
+		text, err := os.ReadFile(filepath.Join(b.Src, filepath.FromSlash(l.rel)))
+		if err != nil || !word.Match(text) {
+			continue
+		}
+		if l.exclude != "" {
+			return fmt.Sprintf("a function of the submission's own; %s, left out by %s, mentions it: drop that --exclude", l.rel, l.exclude)
+		}
+		return fmt.Sprintf("a function of the submission's own; %s, left out above, mentions it: --include %s", l.rel, l.rel)
+	}
+	return "a function the submission calls but none of its files defines (a file left out above? --include it)"
 }
 
 // definedSymbols maps each global symbol the submission's objects define
