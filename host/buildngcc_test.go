@@ -115,3 +115,98 @@ func TestBuildNGCCUsage(t *testing.T) {
 		}
 	}
 }
+
+// TestBuildNGCCLayout builds toylayout, toykem's KEM in a real
+// submission's layout: its Makefile's -std=c99 -Wall -Wextra -Werror
+// (which Go's runtime C files and the adapter do not survive) must reach
+// its files only, its .S must be compiled, a .c another #includes must not
+// be compiled on its own, and its randombytes.c and driver must be left
+// out. The plugin must then write toykem's KAT file.
+func TestBuildNGCCLayout(t *testing.T) {
+	dir := t.TempDir()
+	code, log := runHost(t, "build-ngcc", "--kind", "kem", "--src", "../plugins/ngcc/testdata/toylayout", "--name", "toylayout",
+		"--instance", "toykem", "--exclude", "lib/iccs/*", "--out", dir)
+	if code != 0 {
+		t.Fatalf("build-ngcc: exit %d\n%s", code, log)
+	}
+	for _, want := range []string{
+		`3 sources compiled with "-std=c99 -Wall -Wextra -Werror -O2 -Iinclude" (from toylayout/Makefile)`,
+		"left out src/util/xorbytes_impl.c (#included by src/util/bytes.c",
+		"left out lib/rng/randombytes.c (the submission's randomness",
+		"left out test/kat_main.c (defines main",
+	} {
+		if !strings.Contains(log, want) {
+			t.Errorf("build-ngcc output lacks %q:\n%s", want, log)
+		}
+	}
+	cmds, err := os.ReadFile(filepath.Join(dir, "build-toylayout.log"))
+	if err != nil || !strings.Contains(string(cmds), "-Werror") || !strings.Contains(string(cmds), "src/util/cpuid.S") {
+		t.Errorf("the compiler commands' file lacks the flags or the .S file (%v):\n%s", err, cmds)
+	}
+
+	lc, err := sandbox.New(sandbox.DefaultLimits, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer lc.Close()
+	p, err := plugin.Start(plugin.Source{Name: "toylayout", Binary: filepath.Join(dir, plugin.BinaryPrefix+"toylayout")},
+		plugin.Options{Limits: plugin.DefaultLimits, Launcher: lc, CPU: -1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	h, _ := katcheck.NewHasher(kat.FormatNGCC)
+	err = p.GenerateKAT("toykem/ngcc-c", "ngcc", 10, nil, h)
+	p.Kill()
+	if err != nil {
+		t.Fatalf("toylayout: %v", err)
+	}
+	if got := h.Sum(); got != toyKEMDigest {
+		t.Errorf("toylayout: KAT digest %s, toykem's model's is %s", got, toyKEMDigest)
+	}
+}
+
+// TestBuildNGCCErrors checks that a failed build of toylayout names the
+// submission's own file and the flag that fixes it, in a few lines.
+func TestBuildNGCCErrors(t *testing.T) {
+	for _, c := range []struct {
+		name  string
+		args  []string
+		wants []string
+	}{
+		// Its lib/iccs/ copies of the ICCS helpers define what the
+		// adapter's niccs.c defines.
+		{"duplicate", nil, []string{
+			"lib/iccs/drng_sm3.c defines get_random_number, init_random_number, which Crucible supplies",
+			"--exclude lib/iccs/drng_sm3.c",
+			"lib/iccs/sm3_helpers.c defines pseudoXOF, pseudohash, sm3hash, which Crucible supplies",
+			"--exclude lib/iccs/sm3_helpers.c",
+		}},
+		// Without its .S file, kem_keygen's call to toy_cpu_ok is
+		// undefined at link time.
+		{"missing", []string{"--exclude", "lib/iccs/*", "--exclude", "src/util/*.S"}, []string{
+			"undefined: toy_cpu_ok, a function of the submission's own; src/util/cpuid.S, left out by --exclude src/util/*.S, mentions it",
+			"build-missing.log",
+		}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			args := append([]string{"build-ngcc", "--kind", "kem", "--src", "../plugins/ngcc/testdata/toylayout",
+				"--name", c.name, "--out", t.TempDir()}, c.args...)
+			code, log := runHost(t, args...)
+			if code != 1 {
+				t.Fatalf("exit %d, want 1\n%s", code, log)
+			}
+			for _, want := range c.wants {
+				if !strings.Contains(log, want) {
+					t.Errorf("the error lacks %q:\n%s", want, log)
+				}
+			}
+			// The linker's command line runs to kilobytes; the message
+			// cuts it and keeps the errors readable.
+			for _, line := range strings.Split(log, "\n") {
+				if len(line) > 400 {
+					t.Errorf("a line of %d characters in the error:\n%s", len(line), log)
+				}
+			}
+		})
+	}
+}
