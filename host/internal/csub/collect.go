@@ -54,7 +54,13 @@ func (b *Build) collect() error {
 		rel, _ := filepath.Rel(b.Src, p)
 		rel = filepath.ToSlash(rel)
 		if d.IsDir() {
-			if p != b.Src && (strings.HasPrefix(d.Name(), ".") || d.Name() == "KAT") {
+			if p != b.Src && d.Name() == "KAT" {
+				// Known answers and the drivers that print them: the
+				// sources are named as left out, never compiled.
+				b.Replaced = append(b.Replaced, katSources(p, rel)...)
+				return filepath.SkipDir
+			}
+			if p != b.Src && strings.HasPrefix(d.Name(), ".") {
 				return filepath.SkipDir
 			}
 			return nil
@@ -163,4 +169,18 @@ func matchAny(globs []string, rel string) string {
 type leftOut struct {
 	rel     string // the source, relative to Src
 	exclude string // the --exclude that left it out, "" for a rule --include overrides
+}
+
+// katSources lists the C sources under a KAT folder (dir, rel from the
+// submission's root), each with why it is not compiled.
+func katSources(dir, rel string) []string {
+	var out []string
+	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && d.Type().IsRegular() && (path.Ext(p) == ".c" || path.Ext(p) == ".S" || path.Ext(p) == ".s") {
+			r, _ := filepath.Rel(dir, p)
+			out = append(out, path.Join(rel, filepath.ToSlash(r))+" (in the KAT folder: a driver or test program; Crucible's KAT writer and benchmarks replace it)")
+		}
+		return nil
+	})
+	return out
 }
