@@ -12,9 +12,9 @@ import (
 // The kinds of failure that cross the wire as codes (pluginv1.ErrorCode):
 // the host checks them with errors.Is, never by reading an error's text.
 var (
-	ErrPanic       = errors.New("panic")                                     // the algorithm code panicked
-	ErrUnknown     = errors.New("no such instance, operation or KAT source") // the request names nothing served
-	ErrUnavailable = errors.New("instance not built")                        // the instance is not built on this system
+	ErrPanic    = errors.New("panic")                                     // the algorithm code panicked
+	ErrUnknown  = errors.New("no such instance, operation or KAT source") // the request names nothing served
+	ErrNotBuilt = errors.New("instance not built")                        // the instance is not built on this system
 )
 
 // coded is an error that keeps its text and is also one of the sentinels.
@@ -40,7 +40,7 @@ func ErrorCode(err error) pluginv1.ErrorCode {
 		return pluginv1.ErrorCode_ERROR_CODE_PANIC
 	case errors.Is(err, ErrUnknown):
 		return pluginv1.ErrorCode_ERROR_CODE_UNKNOWN
-	case errors.Is(err, ErrUnavailable):
+	case errors.Is(err, ErrNotBuilt):
 		return pluginv1.ErrorCode_ERROR_CODE_UNAVAILABLE
 	}
 	return pluginv1.ErrorCode_ERROR_CODE_OPERATION
@@ -55,7 +55,7 @@ func CodeError(c pluginv1.ErrorCode) error {
 	case pluginv1.ErrorCode_ERROR_CODE_UNKNOWN:
 		return ErrUnknown
 	case pluginv1.ErrorCode_ERROR_CODE_UNAVAILABLE:
-		return ErrUnavailable
+		return ErrNotBuilt
 	}
 	return nil
 }

@@ -78,7 +78,7 @@ func TestErrorCodes(t *testing.T) {
 	if err != nil || r.Code != pluginv1.ErrorCode_ERROR_CODE_UNAVAILABLE {
 		t.Errorf("run on an instance not built: %v, code %v", err, r.GetCode())
 	}
-	if e := withKind(errors.New("x"), ErrUnavailable); e.Error() != "x" || !errors.Is(e, ErrUnavailable) {
+	if e := withKind(errors.New("x"), ErrNotBuilt); e.Error() != "x" || !errors.Is(e, ErrNotBuilt) {
 		t.Errorf("withKind changed the text or lost the kind: %q", e)
 	}
 }

@@ -121,7 +121,7 @@ func (s *server) instance(id string) (*Instance, error) {
 		return nil, withKind(fmt.Errorf("no instance %q", id), ErrUnknown)
 	}
 	if in.Unavailable != "" {
-		return nil, withKind(fmt.Errorf("instance %s is not built: %s", id, in.Unavailable), ErrUnavailable)
+		return nil, withKind(fmt.Errorf("instance %s is not built: %s", id, in.Unavailable), ErrNotBuilt)
 	}
 	return in, nil
 }

@@ -16,7 +16,7 @@ func TestVectors(t *testing.T) {
 	for _, src := range vectors.For(in.Name, false) {
 		t.Run(src.Name, func(t *testing.T) {
 			res, err := src.Check(in.Name, registry.Local(in))
-			if errors.Is(err, vectors.ErrUnavailable) {
+			if errors.Is(err, vectors.ErrNoVectors) {
 				testenv.Skipf(t, "%s: %v", src.Name, err)
 			}
 			if err != nil {

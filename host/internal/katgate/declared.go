@@ -26,7 +26,7 @@ func checkDeclared(v registry.VectorFile, r registry.Runner) (vectors.Result, er
 func vectorResult(name, prov string, res vectors.Result, err error, died string) evidence.KATResult {
 	r := evidence.KATResult{Source: name, Type: "vectors", Provenance: prov, Passed: res.Passed, Failed: res.Failed, Failures: res.Failures}
 	switch {
-	case errors.Is(err, vectors.ErrUnavailable):
+	case errors.Is(err, vectors.ErrNoVectors):
 		r.Status, r.Detail = evidence.KATSkipped, err.Error()
 	case errors.Is(err, vectors.ErrUnsupported):
 		// The implementation declares it cannot express any case of

@@ -52,7 +52,7 @@ const insideCount = "/run/count"
 const callgrindOut = "callgrind.out"
 
 // NewCounter prepares a counter: it finds valgrind and makes the directory
-// its output comes back through. ErrUnavailable when valgrind is missing.
+// its output comes back through. ErrNoSandbox when valgrind is missing.
 func (lc *Launcher) NewCounter() (*Counter, error) {
 	vg, tools, err := findValgrind()
 	if err != nil {
@@ -67,7 +67,7 @@ func (lc *Launcher) NewCounter() (*Counter, error) {
 	}
 	ver, err := exec.Command(vg, "--version").Output()
 	if err != nil {
-		return nil, fmt.Errorf("%w: %s --version: %v", ErrUnavailable, vg, err)
+		return nil, fmt.Errorf("%w: %s --version: %v", ErrNoSandbox, vg, err)
 	}
 	c := &Counter{Dir: dir, Version: strings.TrimSpace(string(ver)), valgrind: vg, tools: tools, inside: dir}
 	if lc.level.namespaced() {
@@ -81,7 +81,7 @@ func findValgrind() (exe, tools string, err error) {
 	exe = "/usr/bin/valgrind.bin" // Debian: /usr/bin/valgrind is a shell wrapper
 	if _, err := os.Stat(exe); err != nil {
 		if exe, err = exec.LookPath("valgrind"); err != nil {
-			return "", "", fmt.Errorf("%w: valgrind not found: install Debian's valgrind (tools/setup.sh does)", ErrUnavailable)
+			return "", "", fmt.Errorf("%w: valgrind not found: install Debian's valgrind (tools/setup.sh does)", ErrNoSandbox)
 		}
 	}
 	for _, d := range []string{"/usr/libexec/valgrind", "/usr/lib/x86_64-linux-gnu/valgrind", "/usr/lib/valgrind"} {
@@ -89,7 +89,7 @@ func findValgrind() (exe, tools string, err error) {
 			return exe, d, nil
 		}
 	}
-	return "", "", fmt.Errorf("%w: valgrind's callgrind tool not found", ErrUnavailable)
+	return "", "", fmt.Errorf("%w: valgrind's callgrind tool not found", ErrNoSandbox)
 }
 
 // args are valgrind's arguments in front of the plugin's.

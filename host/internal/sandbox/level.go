@@ -45,15 +45,15 @@ func forcedLevel() (Level, error) {
 	case LevelFull, LevelNamespaces, LevelLandlock:
 		return Level(v), nil
 	}
-	return "", fmt.Errorf("%w: %s=%q: want full, namespaces or landlock (pass --unsandboxed for none)", ErrUnavailable, EnvLevel, v)
+	return "", fmt.Errorf("%w: %s=%q: want full, namespaces or landlock (pass --unsandboxed for none)", ErrNoSandbox, EnvLevel, v)
 }
 
 // probe finds the strongest level this host allows (or the forced one),
 // by starting a probe process confined at that level, and fills in the
-// report. It fails with ErrUnavailable only when no level works.
+// report. It fails with ErrNoSandbox only when no level works.
 func (lc *Launcher) probe() error {
 	if runtime.GOOS != "linux" {
-		return fmt.Errorf("%w: plugins can be sandboxed on Linux only (this is %s); pass --unsandboxed to run them with your full rights", ErrUnavailable, runtime.GOOS)
+		return fmt.Errorf("%w: plugins can be sandboxed on Linux only (this is %s); pass --unsandboxed to run them with your full rights", ErrNoSandbox, runtime.GOOS)
 	}
 	forced, err := forcedLevel()
 	if err != nil {
@@ -77,7 +77,7 @@ func (lc *Launcher) probe() error {
 	}
 	if forced != "" {
 		if forced.landlocked() && abi < 1 {
-			return fmt.Errorf("%w: %s=%s: %s", ErrUnavailable, EnvLevel, forced, strings.Join(missing, "; "))
+			return fmt.Errorf("%w: %s=%s: %s", ErrNoSandbox, EnvLevel, forced, strings.Join(missing, "; "))
 		}
 		tries = []Level{forced}
 	}
@@ -102,7 +102,7 @@ func (lc *Launcher) probe() error {
 		lc.level, lc.landlock = LevelNone, 0
 	}
 	if lc.level == LevelNone {
-		return fmt.Errorf("%w: %s; pass --unsandboxed to run plugins with your full rights", ErrUnavailable, strings.Join(missing, "; "))
+		return fmt.Errorf("%w: %s; pass --unsandboxed to run plugins with your full rights", ErrNoSandbox, strings.Join(missing, "; "))
 	}
 	lc.describe(missing)
 	return nil

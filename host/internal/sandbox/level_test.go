@@ -37,8 +37,8 @@ func TestLevels(t *testing.T) {
 			t.Setenv(EnvLevel, string(lv))
 			lc, err := New(DefaultLimits, false)
 			if rank[lv] > rank[best] {
-				if !errors.Is(err, ErrUnavailable) {
-					t.Errorf("level %s above the strongest here (%s): %v, want ErrUnavailable", lv, best, err)
+				if !errors.Is(err, ErrNoSandbox) {
+					t.Errorf("level %s above the strongest here (%s): %v, want ErrNoSandbox", lv, best, err)
 				}
 				lc.Close()
 				return

@@ -71,12 +71,12 @@ type Launcher struct {
 // Nobody is the uid and gid plugins run as when the host runs as root.
 const Nobody = 65534
 
-// ErrUnavailable marks a host where a plugin cannot be sandboxed.
-var ErrUnavailable = errors.New("sandbox unavailable")
+// ErrNoSandbox marks a host where a plugin cannot be sandboxed.
+var ErrNoSandbox = errors.New("sandbox unavailable")
 
 // New prepares a launcher. Unless unsandboxed, it checks that every
 // mechanism works here (by starting a probe inside the sandbox), picks the
-// strongest level that does, and fails with ErrUnavailable naming the
+// strongest level that does, and fails with ErrNoSandbox naming the
 // missing ones when none does.
 func New(l Limits, unsandboxed bool) (*Launcher, error) {
 	removeStale()

@@ -208,7 +208,7 @@ func readACVPFile(name string) ([]acvpSet, error) {
 	}
 	fh, err := os.Open(p)
 	if err != nil {
-		return nil, fmt.Errorf("%w: %v", ErrUnavailable, err)
+		return nil, fmt.Errorf("%w: %v", ErrNoVectors, err)
 	}
 	defer fh.Close()
 	var elems []json.RawMessage

@@ -10,7 +10,7 @@ import (
 func loadACVPOrSkip(t *testing.T, alg string) []ACVPVectorSet {
 	t.Helper()
 	sets, err := LoadACVP(alg)
-	if errors.Is(err, ErrUnavailable) {
+	if errors.Is(err, ErrNoVectors) {
 		testenv.Skipf(t, "ACVP vectors unavailable: %v", err)
 	}
 	if err != nil {
@@ -86,7 +86,7 @@ func TestLoadACVPGeneric(t *testing.T) {
 	if _, err := g.Tests[0].Prompt.Bytes("nonexistent"); err == nil {
 		t.Errorf("missing field not reported")
 	}
-	if _, err := LoadACVP("NO-SUCH-ALGORITHM"); !errors.Is(err, ErrMissing) || errors.Is(err, ErrUnavailable) {
+	if _, err := LoadACVP("NO-SUCH-ALGORITHM"); !errors.Is(err, ErrMissing) || errors.Is(err, ErrNoVectors) {
 		t.Errorf("missing file: %v", err)
 	}
 }

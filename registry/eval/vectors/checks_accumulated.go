@@ -35,7 +35,7 @@ func (x *replay) checkAccumulatedMLDSA(n int) (Result, error) {
 	instance, r := x.t.Name, x.r
 	want, ok := accumulatedMLDSA[n][strings.ToUpper(instance)]
 	if !ok {
-		return res, fmt.Errorf("%w: no accumulated answer for %s over %d iterations", ErrUnavailable, instance, n)
+		return res, fmt.Errorf("%w: no accumulated answer for %s over %d iterations", ErrNoVectors, instance, n)
 	}
 	if !x.feature(featEmptyMessage) {
 		return res, fmt.Errorf("accumulated %s: %w: every iteration signs the empty message", instance, ErrUnsupported)
@@ -88,7 +88,7 @@ func checkMLKEMAccumulated(inst string, r registry.Runner, n int) (Result, error
 	var res Result
 	want, ok := mlkemAccumulated[n]
 	if !ok || inst != "ML-KEM-768" {
-		return res, fmt.Errorf("%w: no accumulated digest for %s over %d iterations", ErrUnavailable, inst, n)
+		return res, fmt.Errorf("%w: no accumulated digest for %s over %d iterations", ErrNoVectors, inst, n)
 	}
 	const ctSize = 1088 // FIPS 203 ML-KEM-768 ciphertext
 	s, o := sha3.NewSHAKE128(), sha3.NewSHAKE128()

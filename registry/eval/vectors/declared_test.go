@@ -88,7 +88,7 @@ func TestReadVectorFile(t *testing.T) {
 		{Name: "f", Module: Wycheproof, Path: "../../../../etc/passwd"},
 		{Name: "f", Module: Wycheproof, Path: "/etc/passwd"},
 	} {
-		if _, err := ReadVectorFile(bad); err == nil || errors.Is(err, ErrUnavailable) {
+		if _, err := ReadVectorFile(bad); err == nil || errors.Is(err, ErrNoVectors) {
 			t.Errorf("%s %s: %v, want a refusal", bad.Module, bad.Path, err)
 		}
 	}
@@ -221,12 +221,12 @@ func TestMissingFileIsError(t *testing.T) {
 	}
 	v := registry.VectorFile{Name: "absent", Format: "wycheproof", Module: Wycheproof, Path: "testvectors_v1/no_such_test.json"}
 	_, err := ReadVectorFile(v)
-	if !errors.Is(err, ErrMissing) || errors.Is(err, ErrUnavailable) {
+	if !errors.Is(err, ErrMissing) || errors.Is(err, ErrNoVectors) {
 		t.Errorf("a file absent from %s: %v, want ErrMissing", Wycheproof, err)
 	}
 	x := &replay{}
 	err = x.shippedFile("bip340/no-such.csv", func([]byte) (Result, error) { return Result{Passed: 1}, nil })
-	if !errors.Is(err, ErrMissing) || errors.Is(err, ErrUnavailable) {
+	if !errors.Is(err, ErrMissing) || errors.Is(err, ErrNoVectors) {
 		t.Errorf("an unshipped file: %v, want ErrMissing", err)
 	}
 }

@@ -31,7 +31,7 @@ func Module(mod string) (string, error) {
 	}
 	goBin, err := exec.LookPath("go")
 	if err != nil {
-		return "", fmt.Errorf("%w: the go command fetches the pinned vectors: %v", ErrUnavailable, err)
+		return "", fmt.Errorf("%w: the go command fetches the pinned vectors: %v", ErrNoVectors, err)
 	}
 	cmd := exec.Command(goBin, "mod", "download", "-json", mod)
 	cmd.Env = append(os.Environ(), "GOFLAGS=-mod=mod", "GOWORK=off")
@@ -39,13 +39,13 @@ func Module(mod string) (string, error) {
 	out, err := cmd.Output()
 	var info struct{ Dir, Error string }
 	if jerr := json.Unmarshal(out, &info); jerr == nil && info.Error != "" {
-		return "", fmt.Errorf("%w: go mod download %s: %s", ErrUnavailable, mod, info.Error)
+		return "", fmt.Errorf("%w: go mod download %s: %s", ErrNoVectors, mod, info.Error)
 	}
 	if err != nil {
-		return "", fmt.Errorf("%w: go mod download %s: %v", ErrUnavailable, mod, err)
+		return "", fmt.Errorf("%w: go mod download %s: %v", ErrNoVectors, mod, err)
 	}
 	if info.Dir == "" {
-		return "", fmt.Errorf("%w: go mod download %s: no directory reported", ErrUnavailable, mod)
+		return "", fmt.Errorf("%w: go mod download %s: no directory reported", ErrNoVectors, mod)
 	}
 	fetched[mod] = info.Dir
 	return info.Dir, nil

@@ -19,10 +19,10 @@ import (
 	"crucible.dev/registry/eval/catalog"
 )
 
-// ErrUnavailable marks a source whose vectors cannot be had here (the
+// ErrNoVectors marks a source whose vectors cannot be had here (the
 // pinned module could not be fetched). A check that returns it is
 // reported as skipped with its reason, never as a pass.
-var ErrUnavailable = errors.New("vectors unavailable")
+var ErrNoVectors = errors.New("vectors unavailable")
 
 // ErrMissing marks a vector file a catalog entry or a plugin names that is
 // not there: not in the pinned module, whose content its checksum fixes,
@@ -68,7 +68,7 @@ type Source struct {
 	// Name identifies the source in reports ("wycheproof", "acvp", "rfc7748").
 	Name string
 	// Check replays the vectors for instance through r. An error means the
-	// check could not run (ErrUnavailable for missing vectors).
+	// check could not run (ErrNoVectors for missing vectors).
 	Check func(instance string, r registry.Runner) (Result, error)
 	// Long is set for sources too slow for the default run (behind --long).
 	Long bool
