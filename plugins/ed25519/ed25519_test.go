@@ -7,8 +7,7 @@ import (
 	"testing"
 
 	"crucible.dev/registry"
-	"crucible.dev/registry/eval/vectors"
-	"crucible.dev/registry/testenv"
+	"crucible.dev/registry/eval/vectors/vectorstest"
 )
 
 // Every vector file the plugin declares passes in-process, through the
@@ -17,17 +16,7 @@ func TestDeclaredVectors(t *testing.T) {
 	for _, in := range instances() {
 		for _, v := range in.Vectors {
 			t.Run(in.ID()+"/"+v.Name, func(t *testing.T) {
-				res, err := vectors.ReplayVectorFile(v, registry.Local(in))
-				if errors.Is(err, vectors.ErrNoVectors) {
-					testenv.Skip(t, err)
-				}
-				if err != nil {
-					t.Fatal(err)
-				}
-				if res.Failed != 0 || res.Passed == 0 {
-					t.Fatalf("passed %d, failed %d: %v", res.Passed, res.Failed, res.Failures)
-				}
-				t.Logf("passed %d", res.Passed)
+				vectorstest.File(t, v, registry.Local(in))
 			})
 		}
 	}

@@ -17,6 +17,7 @@ import (
 	"crucible.dev/registry/eval/catalog"
 	"crucible.dev/registry/eval/katcheck"
 	"crucible.dev/registry/eval/vectors"
+	"crucible.dev/registry/eval/vectors/vectorstest"
 	"crucible.dev/registry/testenv"
 )
 
@@ -61,16 +62,7 @@ func TestVectorSources(t *testing.T) {
 	for _, in := range instances() {
 		for _, src := range vectors.For(in.Name, long) {
 			t.Run(in.ID()+"/"+src.Name, func(t *testing.T) {
-				res, err := src.Check(in.Name, registry.Local(in))
-				if errors.Is(err, vectors.ErrNoVectors) {
-					testenv.Skipf(t, "vectors unavailable: %v", err)
-				}
-				if err != nil {
-					t.Fatal(err)
-				}
-				if res.Failed != 0 || res.Passed == 0 {
-					t.Errorf("passed %d, failed %d: %v", res.Passed, res.Failed, res.Failures)
-				}
+				vectorstest.Source(t, src, in.Name, registry.Local(in))
 			})
 		}
 	}

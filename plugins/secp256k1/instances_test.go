@@ -18,6 +18,7 @@ import (
 	"crucible.dev/registry"
 	"crucible.dev/registry/eval/catalog"
 	"crucible.dev/registry/eval/vectors"
+	"crucible.dev/registry/eval/vectors/vectorstest"
 	"crucible.dev/registry/testenv"
 )
 
@@ -57,17 +58,7 @@ func TestVectors(t *testing.T) {
 		}
 		for _, src := range srcs {
 			t.Run(in.ID()+"/"+src.Name, func(t *testing.T) {
-				res, err := src.Check(in.Name, registry.Local(in))
-				if errors.Is(err, vectors.ErrNoVectors) {
-					testenv.Skip(t, err)
-				}
-				if err != nil {
-					t.Fatal(err)
-				}
-				if res.Failed != 0 || res.Passed == 0 {
-					t.Fatalf("passed %d, failed %d: %v", res.Passed, res.Failed, res.Failures)
-				}
-				t.Logf("passed %d", res.Passed)
+				vectorstest.Source(t, src, in.Name, registry.Local(in))
 			})
 		}
 	}

@@ -3,14 +3,13 @@ package main
 import (
 	"bytes"
 	"crypto/rand"
-	"errors"
 	"os"
 	"testing"
 
 	"crucible.dev/registry"
 	"crucible.dev/registry/eval/catalog"
 	"crucible.dev/registry/eval/vectors"
-	"crucible.dev/registry/testenv"
+	"crucible.dev/registry/eval/vectors/vectorstest"
 )
 
 var long = os.Getenv("CRUCIBLE_LONG") == "1"
@@ -25,17 +24,7 @@ func TestVectors(t *testing.T) {
 		}
 		for _, src := range srcs {
 			t.Run(in.ID()+"/"+src.Name, func(t *testing.T) {
-				res, err := src.Check(in.Name, registry.Local(in))
-				if errors.Is(err, vectors.ErrNoVectors) {
-					testenv.Skipf(t, "%s: %v", src.Name, err)
-				}
-				if err != nil {
-					t.Fatal(err)
-				}
-				if res.Failed != 0 || res.Passed == 0 {
-					t.Fatalf("%d passed, %d failed: %v", res.Passed, res.Failed, res.Failures)
-				}
-				t.Logf("%d passed", res.Passed)
+				vectorstest.Source(t, src, in.Name, registry.Local(in))
 			})
 		}
 	}

@@ -3,29 +3,18 @@ package main
 import (
 	"bytes"
 	"crypto/rand"
-	"errors"
 	"testing"
 
 	"crucible.dev/registry"
 	"crucible.dev/registry/eval/vectors"
-	"crucible.dev/registry/testenv"
+	"crucible.dev/registry/eval/vectors/vectorstest"
 )
 
 func TestVectors(t *testing.T) {
 	in := instances()[0]
 	for _, src := range vectors.For(in.Name, false) {
 		t.Run(src.Name, func(t *testing.T) {
-			res, err := src.Check(in.Name, registry.Local(in))
-			if errors.Is(err, vectors.ErrNoVectors) {
-				testenv.Skipf(t, "%s: %v", src.Name, err)
-			}
-			if err != nil {
-				t.Fatal(err)
-			}
-			if res.Failed != 0 || res.Passed == 0 {
-				t.Fatalf("%s: %d passed, %d failed: %v", src.Name, res.Passed, res.Failed, res.Failures)
-			}
-			t.Logf("%s: %d passed", src.Name, res.Passed)
+			vectorstest.Source(t, src, in.Name, registry.Local(in))
 		})
 	}
 }
