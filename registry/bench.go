@@ -117,7 +117,7 @@ func Bench(in *Instance, op Op, s BenchSpec) (*BenchResult, error) {
 		r.CoreCycles = make([]int64, s.Samples)
 	}
 	defer holdGC()()
-	calls0 := readCounters()
+	calls0 := readCallCounts()
 	var m0, m1 runtime.MemStats
 	runtime.ReadMemStats(&m0)
 	countStart()
@@ -142,7 +142,7 @@ func Bench(in *Instance, op Op, s BenchSpec) (*BenchResult, error) {
 	}
 	countDone()
 	runtime.ReadMemStats(&m1)
-	calls1 := readCounters()
+	calls1 := readCallCounts()
 	r.RSSPeakKiB = procStatus("VmHWM")
 	n := float64(s.Samples * s.Batch)
 	r.AllocsPerOp = float64(m1.Mallocs-m0.Mallocs) / n

@@ -17,11 +17,17 @@ type recorder struct {
 	failed, skipped string
 }
 
-func (r *recorder) Helper()                      {}
-func (r *recorder) Logf(string, ...any)          {}
-func (r *recorder) Fatalf(f string, args ...any) { r.failed = fmt.Sprintf(f, args...); runtime.Goexit() }
-func (r *recorder) Skipf(f string, args ...any)  { r.skipped = fmt.Sprintf(f, args...); runtime.Goexit() }
-func (r *recorder) Skip(args ...any)             { r.skipped = fmt.Sprint(args...); runtime.Goexit() }
+func (r *recorder) Helper()             {}
+func (r *recorder) Logf(string, ...any) {}
+func (r *recorder) Fatalf(f string, args ...any) {
+	r.failed = fmt.Sprintf(f, args...)
+	runtime.Goexit()
+}
+func (r *recorder) Skipf(f string, args ...any) {
+	r.skipped = fmt.Sprintf(f, args...)
+	runtime.Goexit()
+}
+func (r *recorder) Skip(args ...any) { r.skipped = fmt.Sprint(args...); runtime.Goexit() }
 
 func replay(res vectors.Result, err error) *recorder {
 	r := &recorder{TB: nil}
