@@ -84,7 +84,7 @@ func (c *Gate) Check(p *plugin.Process, pluginName string, in *plugin.Instance) 
 	for _, r := range rec.Results {
 		c.katFinding(pluginName, id, entry, in.Impl, r)
 	}
-	rec.Status = katStatus(rec.Results)
+	rec.Status = evidence.FoldKAT(rec.Results)
 	if err := evidence.WriteJSON(path, rec); err != nil {
 		fmt.Fprintln(c.Log, "host:", err)
 	}
@@ -109,21 +109,6 @@ func (c *Gate) katFinding(pluginName, id string, e *catalog.Entry, impl string, 
 	case "error":
 		c.Finding(evidence.Finding{Plugin: pluginName, Instance: id, Op: "kat " + r.Source, What: "kat", Detail: "could not run: " + r.Detail})
 	}
-}
-
-// katStatus folds the sources: any failure fails, an error without a
-// failure is an error, known failures alone give "known", a source that
-// could not be had here (skipped) makes passes "skipped" rather than a
-// pass, and with no source that ran the status is "none".
-func katStatus(rs []evidence.KATResult) evidence.KATStatus {
-	rank := map[evidence.KATStatus]int{evidence.KATNone: 0, evidence.KATPass: 1, evidence.KATSkipped: 2, evidence.KATKnown: 3, evidence.KATError: 4, evidence.KATFail: 5}
-	st := evidence.KATNone
-	for _, r := range rs {
-		if n, ok := rank[r.Status]; ok && n > rank[st] {
-			st = r.Status
-		}
-	}
-	return st
 }
 
 // generated checks one KAT generator against every digest the catalog

@@ -46,17 +46,17 @@ func TestMarkKnown(t *testing.T) {
 			}
 		}
 	}
-	if got := katStatus([]evidence.KATResult{{Status: "pass"}, {Status: "known"}}); got != "known" {
+	if got := evidence.FoldKAT([]evidence.KATResult{{Status: "pass"}, {Status: "known"}}); got != "known" {
 		t.Errorf("pass and known fold to %q, want known", got)
 	}
-	if got := katStatus([]evidence.KATResult{{Status: "known"}, {Status: "fail"}}); got != "fail" {
+	if got := evidence.FoldKAT([]evidence.KATResult{{Status: "known"}, {Status: "fail"}}); got != "fail" {
 		t.Errorf("known and fail fold to %q, want fail", got)
 	}
 	// A source whose vectors could not be had must not leave a pass.
-	if got := katStatus([]evidence.KATResult{{Status: "pass"}, {Status: "skipped"}}); got != "skipped" {
+	if got := evidence.FoldKAT([]evidence.KATResult{{Status: "pass"}, {Status: "skipped"}}); got != "skipped" {
 		t.Errorf("pass and skipped fold to %q, want skipped", got)
 	}
-	if got := katStatus([]evidence.KATResult{{Status: "skipped"}, {Status: "error"}}); got != "error" {
+	if got := evidence.FoldKAT([]evidence.KATResult{{Status: "skipped"}, {Status: "error"}}); got != "error" {
 		t.Errorf("skipped and error fold to %q, want error", got)
 	}
 	if !strings.Contains(strings.Join(markKnown(e, "lib", []evidence.KATResult{{Source: "wycheproof", Status: "pass"}}), ""), "reviewed") {

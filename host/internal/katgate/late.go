@@ -62,7 +62,7 @@ func (c *Gate) RewriteJudged() []string {
 				rec.Results[i].Status, rec.Results[i].Detail = j.status, j.detail
 			}
 		}
-		rec.Status = katStatus(rec.Results)
+		rec.Status = evidence.FoldKAT(rec.Results)
 		if err := evidence.WriteJSON(path, rec); err != nil {
 			fmt.Fprintln(c.Log, "host:", err)
 		}
