@@ -214,35 +214,6 @@ func (c *Campaign) Run(srcs []plugin.Source) ([]evidence.Finding, error) {
 	return c.findings, nil
 }
 
-func (c *Campaign) finding(f evidence.Finding) {
-	if c.budget != nil && c.budget.silenced(f) {
-		return
-	}
-	c.findings = append(c.findings, f)
-	c.cfg.Progress.Finding(f)
-}
-
-func (c *Campaign) writePluginFailure(s *plugin.Source, status evidence.PluginStatus) {
-	c.writePlugin(&evidence.PluginInfo{Name: s.Name, Source: s.Dir, Binary: s.Binary, Status: status})
-}
-
-// writePlugin writes a plugin's description with every finding about it so
-// far; an "ok" plugin with findings becomes "findings".
-func (c *Campaign) writePlugin(info *evidence.PluginInfo) {
-	info.Findings = nil
-	for _, f := range c.findings {
-		if f.Plugin == info.Name {
-			info.Findings = append(info.Findings, f)
-		}
-	}
-	if len(info.Findings) > 0 && info.Status == evidence.PluginOK {
-		info.Status = evidence.PluginFindings
-	}
-	if err := evidence.WriteJSON(evidence.PluginPath(c.cfg.Out, info.Name), info); err != nil {
-		fmt.Fprintln(c.cfg.Log, "host:", err)
-	}
-}
-
 // start runs a fresh process of the plugin, logging to the run directory.
 func (c *Campaign) start(s *plugin.Source) (*plugin.Process, func(), error) {
 	return c.startWith(s, nil, false)
