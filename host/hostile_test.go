@@ -9,6 +9,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"syscall"
@@ -163,6 +164,13 @@ func breaches(t *testing.T, out, mode string) string {
 // was measured as if alone.
 func checkContained(t *testing.T, tg *targets, out string, code int, log string) {
 	t.Helper()
+	checkContainedKAT(t, tg, out, code, log, evidence.KATPass)
+}
+
+// checkContainedKAT is checkContained with the KAT statuses x25519 may
+// honestly end with in that run.
+func checkContainedKAT(t *testing.T, tg *targets, out string, code int, log string, kats ...evidence.KATStatus) {
+	t.Helper()
 	if code != 1 {
 		t.Fatalf("exit %d, want 1\n%s", code, log)
 	}
@@ -196,8 +204,8 @@ func checkContained(t *testing.T, tg *targets, out string, code int, log string)
 		t.Errorf("no finding names hostile-escape\n%s", log)
 	}
 	for _, in := range s.Instances {
-		if in.Plugin == "x25519" && (in.KAT != "pass" || len(in.Ops) == 0) {
-			t.Errorf("x25519 beside the hostile plugins: KAT %s, %d ops", in.KAT, len(in.Ops))
+		if in.Plugin == "x25519" && (!slices.Contains(kats, evidence.KATStatus(in.KAT)) || len(in.Ops) == 0) {
+			t.Errorf("x25519 beside the hostile plugins: KAT %s (want one of %v), %d ops\n%s", in.KAT, kats, len(in.Ops), log)
 		}
 	}
 	var c evidence.Campaign
@@ -252,7 +260,11 @@ func TestHostileContainedAsUser(t *testing.T) {
 	os.Chown(out, nobody, nobody)
 	code, log := tg.host(t, &syscall.Credential{Uid: nobody, Gid: nobody, Groups: []uint32{}},
 		quick(dir, out, "--suite", "all")...)
-	checkContained(t, tg, out, code, log)
+	// The user has no module cache it can use (root's is behind /root,
+	// mode 0700, and the test's HOME is not the user's to write), so the
+	// pinned Wycheproof module cannot be had and that source is skipped:
+	// the KAT fold reports "skipped", never a pass.
+	checkContainedKAT(t, tg, out, code, log, evidence.KATPass, evidence.KATSkipped)
 }
 
 const nobody = 65534
