@@ -58,8 +58,8 @@ test-arm64-ngcc:
 FUZZTIME ?= 30s
 FUZZ_TARGETS := ./registry/eval/katcheck:FuzzReadRecords ./registry/eval/katcheck:FuzzCanonical \
 	./registry/eval/vectors:FuzzACVPJoin ./registry/eval/vectors:FuzzWycheproofGroup \
-	./host/internal/campaign:FuzzHashShare ./host/internal/campaign:FuzzRecompute \
-	./host/internal/campaign:FuzzAudit \
+	./host/internal/profile:FuzzHashShare ./host/internal/campaign:FuzzRecompute \
+	./host/internal/audit:FuzzAudit \
 	./host/internal/plugin:FuzzCheckBench ./host/internal/plugin:FuzzCheckDescribe \
 	./plugins/secp256k1/k256:FuzzParseDERSignature ./plugins/secp256k1/secp256k1:FuzzCrucibleVerifyECDSA \
 	./plugins/secp256k1/secp256k1:FuzzCrucibleVerifySchnorr ./plugins/secp256k1/secp256k1:FuzzCrucibleECDH
@@ -67,6 +67,7 @@ fuzz:
 	@for t in $(FUZZ_TARGETS); do \
 		pkg=$${t%%:*}; name=$${t##*:}; \
 		echo "fuzz $$pkg $$name ($(FUZZTIME))"; \
+		go test -list "^$$name\$$" $$pkg | grep -qx "$$name" || { echo "no fuzz target $$name in $$pkg"; exit 1; }; \
 		go test -run XXX -fuzz "^$$name\$$" -fuzztime $(FUZZTIME) $$pkg || exit 1; \
 	done
 
