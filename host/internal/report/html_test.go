@@ -93,6 +93,20 @@ func TestHTMLInChromium(t *testing.T) {
 
 	// The screenshot is a PNG in which the bars were painted: pixels of
 	// the first palette colour.
+	painted := barPixels(t, shot)
+	if painted < 500 {
+		t.Errorf("screenshot has %d pixels of the bar colour: the charts did not render", painted)
+	}
+	if os.Getenv("CRUCIBLE_KEEP_SCREENSHOT") != "" {
+		data, _ := os.ReadFile(shot)
+		os.WriteFile(os.Getenv("CRUCIBLE_KEEP_SCREENSHOT"), data, 0o644)
+	}
+}
+
+// barPixels counts the pixels of a screenshot painted in the bar colour
+// (the first palette colour).
+func barPixels(t *testing.T, shot string) int {
+	t.Helper()
 	f, err := os.Open(shot)
 	must(t, err)
 	defer f.Close()
@@ -100,7 +114,7 @@ func TestHTMLInChromium(t *testing.T) {
 	if err != nil {
 		t.Fatalf("screenshot: %v", err)
 	}
-	var painted int
+	painted := 0
 	b := img.Bounds()
 	for y := b.Min.Y; y < b.Max.Y; y++ {
 		for x := b.Min.X; x < b.Max.X; x++ {
@@ -110,11 +124,5 @@ func TestHTMLInChromium(t *testing.T) {
 			}
 		}
 	}
-	if painted < 500 {
-		t.Errorf("screenshot has %d pixels of the bar colour: the charts did not render", painted)
-	}
-	if os.Getenv("CRUCIBLE_KEEP_SCREENSHOT") != "" {
-		data, _ := os.ReadFile(shot)
-		os.WriteFile(os.Getenv("CRUCIBLE_KEEP_SCREENSHOT"), data, 0o644)
-	}
+	return painted
 }

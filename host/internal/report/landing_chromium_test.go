@@ -1,7 +1,6 @@
 package report
 
 import (
-	"image/png"
 	"os"
 	"path/filepath"
 	"regexp"
@@ -71,23 +70,7 @@ func TestLandingViewInChromium(t *testing.T) {
 
 	// The screenshot of the first screenful shows a chart: pixels of the
 	// bar colour.
-	f, err := os.Open(shot)
-	must(t, err)
-	defer f.Close()
-	img, err := png.Decode(f)
-	if err != nil {
-		t.Fatalf("screenshot: %v", err)
-	}
-	painted := 0
-	b := img.Bounds()
-	for y := b.Min.Y; y < b.Max.Y; y++ {
-		for x := b.Min.X; x < b.Max.X; x++ {
-			r, g, bl, _ := img.At(x, y).RGBA()
-			if r>>8 == 0x33 && g>>8 == 0x66 && bl>>8 == 0xaa {
-				painted++
-			}
-		}
-	}
+	painted := barPixels(t, shot)
 	if painted < 200 {
 		t.Errorf("the landing screenshot has %d pixels of the bar colour: no chart in the first screenful", painted)
 	}
