@@ -15,8 +15,8 @@ import (
 
 // The digests of the toy submissions' first ten NGCC KAT records, as
 // plugins/ngcc's tests compute them from Go models of the toys written apart
-// from the C code (and, for the KEM, in one straight line without the KAT
-// writer: TestToyKEMStraightLine).
+// from the C code, and in one straight line each without the models or the
+// KAT writer (TestToyKEMStraightLine, TestToyKEXStraightLine).
 const (
 	toyKEMDigest = "cb5804fa57d0e192720ca3005270c14c0a5c7758f9c226cc57ae4b69dda5b9ba"
 	toyKEXDigest = "72a93be3011bef185788bb878bfa93e1548dbacf836ff6357913ca7b9eee5c4d"

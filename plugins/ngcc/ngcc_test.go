@@ -18,9 +18,9 @@ import (
 // files. They are computed here from the Go models (TestModelDigests) and
 // from the adapter built with host build-ngcc (TestToyKAT); host's
 // buildngcc_test.go checks the same values over the plugin protocol. Both
-// of those go through kat.WriteNGCC*, the writer under test, so the KEM's
-// is also computed by TestToyKEMStraightLine, which shares neither the
-// model nor the writer. The writer itself is pinned by the NGCC harness's
+// of those go through kat.WriteNGCC*, the writer under test, so both are
+// also computed by TestToyKEMStraightLine and TestToyKEXStraightLine,
+// which share neither the models nor the writer. The writer itself is pinned by the NGCC harness's
 // published digests of Amoeba and AFS-KEX (the catalog's).
 const (
 	toyKEMDigest = "cb5804fa57d0e192720ca3005270c14c0a5c7758f9c226cc57ae4b69dda5b9ba"
