@@ -13,13 +13,17 @@ import (
 // variable-length field, no longer than it), and, for an entry in the
 // catalog, what was declared is the catalog's (or its seed form).
 func FuzzAudit(f *testing.F) {
-	f.Add(784, 1712, 1047, 64, 3, 32, 0, 0, 0, 0)
-	f.Add(784, 1712, 1047, 64, 3, 32, 0, 1, 0, -1)
-	f.Fuzz(func(t *testing.T, pk, sk, ct, ss, npass, msg, dpk, dsk, dct, dss int) {
+	f.Add(784, 1712, 1047, 64, 3, 32, 0, 0, 0, 0, false)
+	f.Add(784, 1712, 1047, 64, 3, 32, 0, 1, 0, -1, false)
+	// A signature of at most 72 bytes (ECDSA's DER, in the catalog or
+	// declared a maximum): 71 passes and 73 must not.
+	f.Add(33, 32, 72, 0, 0, 0, 0, 0, -1, 0, true)
+	f.Add(33, 32, 72, 0, 0, 0, 0, 0, 1, 0, true)
+	f.Fuzz(func(t *testing.T, pk, sk, ct, ss, npass, msg, dpk, dsk, dct, dss int, sigMax bool) {
 		if npass < 0 || npass > 64 {
 			return
 		}
-		d := registry.Sizes{PublicKey: pk, SecretKey: sk, Ciphertext: ct, SharedSecret: ss, Signature: ct}
+		d := registry.Sizes{PublicKey: pk, SecretKey: sk, Ciphertext: ct, SharedSecret: ss, Signature: ct, SignatureMax: sigMax}
 		for i := 0; i < npass; i++ {
 			d.Messages = append(d.Messages, msg)
 		}
@@ -30,8 +34,9 @@ func FuzzAudit(f *testing.F) {
 		a.Ciphertext += dct
 		a.Signature += dct
 		a.SharedSecret += dss
-		e, _ := catalog.Lookup("Amoeba128")
-		for _, entry := range []*catalog.Entry{e, nil} {
+		kem, _ := catalog.Lookup("Amoeba128")
+		sig, _ := catalog.Lookup("ECDSA-secp256k1-SHA256")
+		for _, entry := range []*catalog.Entry{kem, sig, nil} {
 			for _, k := range registry.Kinds {
 				for _, row := range auditRows(entry, d, a, k) {
 					if !row.OK {
