@@ -7,9 +7,13 @@
 // A skip for a missing CPU feature (SkipCPU) is different, since CI cannot
 // choose its CPU: it is a failure wherever the CPU has the feature (the
 // path it guards must then run), and wherever CRUCIBLE_REQUIRE_CPU names
-// the feature; otherwise it stands, and -v lists it. The remaining skips
-// name what the run itself chose: -short (SkipShort, the arm64 runs under
-// qemu-user) and a configuration the test cannot change (SkipChosen).
+// the feature; otherwise it stands. The remaining skips name what the run
+// itself chose: -short (SkipShort, the arm64 runs under qemu-user) and a
+// configuration the test cannot change (SkipChosen).
+//
+// Every skip that stands is appended to the file CRUCIBLE_SKIP_LOG names,
+// so that CI, whose go test prints nothing of a passing package, can list
+// them all and refuse the ones it must not have.
 package testenv
 
 import (
@@ -24,9 +28,9 @@ import (
 // a file a failure.
 const EnvCI = "CRUCIBLE_CI"
 
-// EnvSkipLog names a file to which SkipCPU appends a line for each test it
-// skips, so that CI, whose go test prints nothing of a passing package,
-// can list the paths its CPU left untested.
+// EnvSkipLog names a file to which every skip appends a line: the kind
+// (cpu, short, chosen, missing), the package's directory, the test and
+// why.
 const EnvSkipLog = "CRUCIBLE_SKIP_LOG"
 
 // EnvRequireCPU lists CPU features (comma-separated names in cpu.go, or
@@ -43,7 +47,7 @@ func Skip(t testing.TB, args ...any) {
 	if CI() {
 		t.Fatal(append([]any{EnvCI + " is set and this test cannot run:"}, args...)...)
 	}
-	t.Skip(args...)
+	skip(t, "missing", fmt.Sprint(args...))
 }
 
 // Skipf is Skip with a format.
@@ -85,7 +89,14 @@ func SkipCPU(t testing.TB, need string) {
 	if runtime.GOARCH != "amd64" {
 		why = need + ": not on " + runtime.GOARCH
 	}
-	if err := logSkip(t.Name() + ": " + why); err != nil {
+	skip(t, "cpu", why)
+}
+
+// skip logs t's skip and skips it.
+func skip(t testing.TB, kind, why string) {
+	t.Helper()
+	dir, _ := os.Getwd()
+	if err := logSkip(fmt.Sprintf("%s %s: %s: %s", kind, dir, t.Name(), why)); err != nil {
 		t.Fatalf("%s: %v", EnvSkipLog, err)
 	}
 	t.Skip(why)
@@ -125,7 +136,7 @@ func requiredCPU(feature string) bool {
 func SkipShort(t testing.TB, why string) {
 	t.Helper()
 	if testing.Short() {
-		t.Skip("-short: " + why)
+		skip(t, "short", "-short: "+why)
 	}
 }
 
@@ -138,5 +149,5 @@ func SkipChosen(t testing.TB, why string) {
 	if why == "" {
 		t.Fatal("testenv.SkipChosen: no reason given")
 	}
-	t.Skip("chosen: " + why)
+	skip(t, "chosen", "chosen: "+why)
 }

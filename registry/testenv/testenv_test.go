@@ -104,13 +104,15 @@ func TestSkipCPU(t *testing.T) {
 	}
 }
 
-// TestSkipShort: SkipShort skips under -short only, and SkipChosen needs
-// a reason.
+// TestSkipShort: SkipShort skips under -short only, SkipChosen needs a
+// reason, and the log lists each skip by kind.
 func TestSkipShort(t *testing.T) {
 	short := flag.Lookup("test.short")
 	saved := short.Value.String()
 	defer short.Value.Set(saved)
 	t.Setenv(EnvCI, "1")
+	skipLog := filepath.Join(t.TempDir(), "skips")
+	t.Setenv(EnvSkipLog, skipLog)
 	for _, s := range []string{"true", "false"} {
 		short.Value.Set(s)
 		want := map[string]string{"true": "skipped", "false": "ran"}[s]
@@ -123,5 +125,14 @@ func TestSkipShort(t *testing.T) {
 	}
 	if got := run(func(tb testing.TB) { SkipChosen(tb, "") }); got != "failed" {
 		t.Errorf("SkipChosen without a reason %s", got)
+	}
+	b, err := os.ReadFile(skipLog)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir, _ := os.Getwd()
+	want := "short " + dir + ": TestRecorded: -short: emulated\nchosen " + dir + ": TestRecorded: chosen: purego build\n"
+	if string(b) != want {
+		t.Errorf("%s holds\n%s\nwant\n%s", EnvSkipLog, b, want)
 	}
 }
