@@ -4,16 +4,11 @@ import (
 	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
-	"errors"
 	"fmt"
 	"io"
-	"os"
-	"os/exec"
 	"runtime"
-	"syscall"
 	"testing"
 
-	"crucible.dev/plugins/secp256k1/libsecp256k1"
 	"crucible.dev/plugins/secp256k1/secp256k1"
 	"crucible.dev/registry"
 	"crucible.dev/registry/eval/catalog"
@@ -62,13 +57,6 @@ func TestVectors(t *testing.T) {
 			})
 		}
 	}
-}
-
-func TestLibraryLoads(t *testing.T) {
-	if err := libsecp256k1.Load(); err != nil {
-		skipNoLibsecp(t, err)
-	}
-	t.Logf("libsecp256k1 loaded from %s", libsecp256k1.Path())
 }
 
 // seeded is a deterministic reader for reproducible keys and nonces.
@@ -257,49 +245,4 @@ func TestCatalog(t *testing.T) {
 			t.Errorf("%s: catalog MaxSig %v", in.ID(), e.MaxSig)
 		}
 	}
-}
-
-// TestMissingLibrary runs this test binary again with the library pointed
-// at a file that does not exist: every libsecp256k1 instance must then be
-// marked not built, with no implementation attached, and the Go ones stay.
-func TestMissingLibrary(t *testing.T) {
-	if os.Getenv("CRUCIBLE_SECP_CHILD") != "" {
-		n := 0
-		for _, in := range instances() {
-			switch {
-			case in.Impl != secp256k1.ImplLibsecp && in.Unavailable != "":
-				t.Errorf("%s: %s", in.ID(), in.Unavailable)
-			case in.Impl == secp256k1.ImplLibsecp:
-				n++
-				if in.Unavailable == "" || in.Signature != nil || in.KEX != nil {
-					t.Errorf("%s: built although the library is missing", in.ID())
-				}
-			}
-		}
-		if n != 5 {
-			t.Errorf("%d libsecp256k1 instances, want 5", n)
-		}
-		return
-	}
-	exe, err := os.Executable()
-	if err != nil {
-		t.Fatal(err)
-	}
-	cmd := exec.Command(exe, "-test.run=^TestMissingLibrary$", "-test.count=1")
-	cmd.Env = append(os.Environ(), "CRUCIBLE_SECP_CHILD=1", libsecp256k1.EnvLibrary+"="+t.TempDir()+"/absent.so")
-	if out, err := cmd.CombinedOutput(); errors.Is(err, syscall.ENOEXEC) {
-		testenv.SkipChosen(t, fmt.Sprintf("this machine cannot start the test binary as a child (%v): a run under emulation", err))
-	} else if err != nil {
-		t.Fatalf("child: %v\n%s", err, out)
-	}
-}
-
-// skipNoLibsecp skips a test that needs libsecp256k1 when it cannot be
-// loaded: in a build without cgo always, elsewhere only outside CI.
-func skipNoLibsecp(t testing.TB, err error) {
-	t.Helper()
-	if errors.Is(err, libsecp256k1.ErrNoCgo) {
-		testenv.SkipChosen(t, "built without cgo, so libsecp256k1 cannot be called: "+err.Error())
-	}
-	testenv.Skipf(t, "libsecp256k1 absent: %v", err)
 }

@@ -11,6 +11,9 @@ import "golang.org/x/sys/cpu"
 // block8 runs the AVX-512 instructions on Y registers, which needs VL.
 var useLanes = cpu.X86.HasAVX512F && cpu.X86.HasAVX512VL
 
+// hasLanes: this build has the lane kernels.
+const hasLanes = true
+
 // dispatch names the SM3 path for reports.
 var dispatch = map[bool]string{true: "AVX-512 16-lane SM3 for counter blocks, gmsm v0.44.0 sm3 otherwise", false: "gmsm v0.44.0 sm3 (no AVX-512)"}[useLanes]
 

@@ -6,6 +6,9 @@ package iccs
 // variable so that tests can run every path everywhere).
 var useLanes = false
 
+// hasLanes: this build has no lane kernel.
+const hasLanes = false
+
 // dispatch names the SM3 path for reports.
 const dispatch = "gmsm v0.44.0 sm3"
 

@@ -47,6 +47,7 @@ func run(f func(testing.TB)) string {
 // TestSkipFailsUnderCI: a skip for want of something is a skip on a
 // developer's machine and a failure under CI.
 func TestSkipFailsUnderCI(t *testing.T) {
+	t.Setenv(EnvSkipLog, filepath.Join(t.TempDir(), "skips")) // not CI's
 	for ci, want := range map[string]string{"": "skipped", "1": "failed"} {
 		t.Setenv(EnvCI, ci)
 		if got := run(func(tb testing.TB) { Skip(tb, "no tool") }); got != want {
