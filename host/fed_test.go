@@ -84,3 +84,45 @@ func TestHostFedTrials(t *testing.T) {
 		}
 	}
 }
+
+// TestHostFedAhead runs a plugin with a server of its own that works on a
+// fed loop's inputs as soon as they arrive and answers the timed call
+// with the outputs and an empty loop's samples, beside its honest twin.
+// The inputs come with the timed call, so the work is on the host's
+// clock: its figures are its twin's, or its samples, which say the call
+// did nothing, are flagged against the CPU time the host measured. Were
+// the inputs sent with the preparation, it would publish the cost of an
+// empty loop.
+func TestHostFedAhead(t *testing.T) {
+	dir := memoDir(t, "honest", "ahead")
+	out := filepath.Join(t.TempDir(), "r")
+	code, log := runHost(t, quick(dir, out, "--trial-target", "5ms", "--trials", "1")...)
+	if code != 0 && code != 1 {
+		t.Fatalf("exit %d\n%s", code, log)
+	}
+	run, err := evidence.Load(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	median := map[string]float64{} // by plugin, instance name and op
+	for _, r := range run.Records {
+		if r.Plugin == "memo-honest" && r.Error != "" {
+			t.Errorf("honest %s %s: %s", r.Instance, r.Op, r.Error)
+		}
+		median[r.Plugin+" "+r.Name+" "+r.Op] = r.Stats.MedianTrial
+	}
+	fed := map[string][]string{"MemoKEM": {"decaps"}, "MemoSig": {"sign", "verify"}, "MemoKEX": {"derive_a", "derive_b"}}
+	for name, ops := range fed {
+		for _, op := range ops {
+			caught := strings.Contains(log, "memo-ahead "+name+"/memo-ahead "+op+" (bench): trial 1: reported timings inconsistent with host measurement: ")
+			honest, ahead := median["memo-honest "+name+" "+op], median["memo-ahead "+name+" "+op]
+			t.Logf("%s %s: %.0f ns, honest twin %.0f ns, caught %v", name, op, ahead, honest, caught)
+			if honest <= 0 || !caught && ahead < honest/2 {
+				t.Errorf("%s %s: the plugin that works ahead was neither caught nor defeated: %.0f ns against its honest twin's %.0f ns\n%s", name, op, ahead, honest, log)
+			}
+			if strings.Contains(log, "memo-honest "+name+"/memo-honest "+op+" (bench)") {
+				t.Errorf("%s %s: a finding against the honest twin\n%s", name, op, log)
+			}
+		}
+	}
+}

@@ -124,25 +124,35 @@ func TestProfileAfterFedTrial(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	var ins []*pluginv1.BenchInput
+	var ins [][][]byte
 	for i := 0; i < 4; i++ {
 		ct, _, err := k.Encapsulate(rand.Reader, pk)
 		if err != nil {
 			t.Fatal(err)
 		}
-		ins = append(ins, &pluginv1.BenchInput{Parts: [][]byte{ct}})
+		ins = append(ins, [][]byte{ct})
 	}
 	ctx := context.Background()
-	req := &pluginv1.BenchRequest{Instance: "toy", Op: OpDecaps, Samples: 2, Batch: 2}
-	prep := &pluginv1.BenchRequest{Instance: "toy", Op: OpDecaps, Samples: 2, Batch: 2, Prepare: true, Setup: [][]byte{sk}, Inputs: ins}
+	inputsKey := make([]byte, InputsKeySize)
+	rand.Read(inputsKey)
+	sealed, err := SealInputs(inputsKey, ins)
+	if err != nil {
+		t.Fatal(err)
+	}
+	req := &pluginv1.BenchRequest{Instance: "toy", Op: OpDecaps, Samples: 2, Batch: 2, InputsKey: inputsKey}
+	early := &pluginv1.BenchRequest{Instance: "toy", Op: OpDecaps, Samples: 2, Batch: 2, Prepare: true, Setup: [][]byte{sk}, SealedInputs: sealed, InputsKey: inputsKey}
+	if _, err := s.Bench(ctx, early); err == nil {
+		t.Error("the inputs' key was taken with prepare, ahead of the host's clock")
+	}
+	prep := &pluginv1.BenchRequest{Instance: "toy", Op: OpDecaps, Samples: 2, Batch: 2, Prepare: true, Setup: [][]byte{sk}, SealedInputs: sealed}
 	if _, err := s.Bench(ctx, prep); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.Bench(ctx, req); err != nil {
-		t.Fatal(err)
+	if r, err := s.Bench(ctx, req); err != nil || len(r.Outputs) != len(ins) {
+		t.Fatalf("timed call on sealed inputs: %v, %d outputs for %d inputs", err, len(r.GetOutputs()), len(ins))
 	}
 	if _, err := s.Bench(ctx, req); err == nil {
-		t.Error("a fed loop's inputs were used twice")
+		t.Error("a fed loop ran twice on one preparation")
 	}
 	prof := &pluginv1.BenchRequest{Instance: "toy", Op: OpDecaps, Samples: 2, Batch: 2, Profile: true}
 	if r, err := s.Bench(ctx, prof); err != nil || len(r.Pprof) == 0 {

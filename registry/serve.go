@@ -25,7 +25,7 @@ const EnvCPU = "CRUCIBLE_CPU"
 // the one call a plugin's main makes, and it does not return.
 func Serve(p *Plugin) {
 	log := hclog.New(&hclog.LoggerOptions{Name: "plugin." + p.Name, Output: os.Stderr, Level: hclog.Info, JSONFormat: true})
-	srv, err := newServer(p)
+	srv, err := NewServer(p)
 	if err != nil {
 		log.Error("invalid plugin description", "error", err)
 		os.Exit(2)
@@ -78,9 +78,9 @@ type preparedLoop struct {
 	key  preparedKey
 	body func() error
 	fed  FedCall // instead of body, for a loop on host-supplied inputs
-	// inputs are the host's inputs for the next timed call of fed, one
-	// per call; a timed call uses them up.
-	inputs [][][]byte
+	// sealed are the next timed call's inputs (SealInputs), which only
+	// the key that call brings opens; it uses them up.
+	sealed []byte
 }
 
 type preparedKey struct {
@@ -88,6 +88,14 @@ type preparedKey struct {
 	params       BenchParams
 }
 
+// NewServer is the service Serve serves. A program may serve it itself,
+// wrapped: the host's tests do so to stand for a plugin with a server of
+// its own, which the protocol allows and the host must not trust.
+func NewServer(p *Plugin) (pluginv1.PluginServer, error) {
+	return newServer(p)
+}
+
+// newServer checks p's description and indexes its instances.
 func newServer(p *Plugin) (*server, error) {
 	s := &server{p: p, byID: map[string]*Instance{}, ops: map[string]map[string]Op{}, start: time.Now()}
 	if p.Name == "" {
@@ -264,12 +272,12 @@ func (s *server) bench(req *pluginv1.BenchRequest) (resp *pluginv1.BenchResponse
 		spec.Inputs = append(spec.Inputs, input.Parts)
 	}
 	if req.Prepare {
-		loop := &preparedLoop{key: key}
-		if len(req.Setup) > 0 || len(req.Inputs) > 0 {
+		if len(req.InputsKey) > 0 {
+			return nil, fmt.Errorf("bench %s %s: the inputs' key comes with the timed call, not with prepare: %w", in.ID(), op.Name, errFedInput)
+		}
+		loop := &preparedLoop{key: key, sealed: req.SealedInputs}
+		if len(req.Setup) > 0 || len(req.WarmupInputs) > 0 {
 			loop.fed, err = PrepareFed(in, op, spec)
-			for _, input := range req.Inputs {
-				loop.inputs = append(loop.inputs, input.Parts)
-			}
 		} else {
 			loop.body, err = PrepareBench(in, op, spec)
 		}
@@ -279,18 +287,36 @@ func (s *server) bench(req *pluginv1.BenchRequest) (resp *pluginv1.BenchResponse
 		s.prepared = loop
 		return &pluginv1.BenchResponse{Pid: int32(os.Getpid()), Batch: req.Batch, CycleSource: tscSource}, nil
 	}
-	switch {
-	case len(req.Inputs) > 0 || len(req.Setup) > 0:
-		return nil, fmt.Errorf("bench %s %s: host-supplied inputs come with prepare: %w", in.ID(), op.Name, errFedInput)
-	case req.Profile && s.prepared != nil && s.prepared.fed != nil:
-		// A profile is of the plugin's own loop, prepared here: the
-		// fed loop's inputs were for one timed call, and are spent.
-	case s.prepared != nil && s.prepared.key == key && s.prepared.fed != nil:
-		if s.prepared.inputs == nil {
-			return nil, fmt.Errorf("bench %s %s: no host-supplied inputs left for the timed call: %w", in.ID(), op.Name, errFedInput)
+	same := s.prepared != nil && s.prepared.key == key
+	var inputs [][][]byte
+	if len(req.InputsKey) > 0 {
+		if !same || s.prepared.sealed == nil {
+			return nil, fmt.Errorf("bench %s %s: an inputs key without sealed inputs prepared for it: %w", in.ID(), op.Name, errFedInput)
 		}
-		spec.Fed, spec.Inputs = s.prepared.fed, s.prepared.inputs
-		s.prepared.inputs = nil // none is used twice
+		sealed := s.prepared.sealed
+		s.prepared.sealed = nil // none is used twice
+		if inputs, err = OpenInputs(req.InputsKey, sealed); err != nil {
+			return nil, fmt.Errorf("bench %s %s: %w: %w", in.ID(), op.Name, err, errFedInput)
+		}
+	}
+	fed := same && s.prepared.fed != nil
+	switch {
+	case len(req.Setup) > 0 || len(req.WarmupInputs) > 0 || len(req.SealedInputs) > 0:
+		return nil, fmt.Errorf("bench %s %s: the setup and inputs come with prepare: %w", in.ID(), op.Name, errFedInput)
+	case op.Name == OpEmpty && !req.Profile:
+		// The empty loop's inputs, if any, are the host's stand-ins for a
+		// fed trial's: opened like them, and otherwise ignored.
+		if same {
+			spec.Body = s.prepared.body
+		}
+	case inputs != nil && (!fed || req.Profile):
+		return nil, fmt.Errorf("bench %s %s: host-supplied inputs without a fed loop prepared for them: %w", in.ID(), op.Name, errFedInput)
+	case inputs != nil:
+		spec.Fed, spec.Inputs = s.prepared.fed, inputs
+	case req.Profile && s.prepared != nil && s.prepared.fed != nil:
+		// A profile is of the plugin's own loop, prepared here.
+	case fed:
+		return nil, fmt.Errorf("bench %s %s: a fed loop's timed call without its inputs: %w", in.ID(), op.Name, errFedInput)
 	case s.prepared != nil && s.prepared.key == key:
 		spec.Body = s.prepared.body
 	}

@@ -1113,17 +1113,20 @@ type BenchRequest struct {
 	// samples: the call that follows is the timed loop alone, so the host
 	// can bound the samples by the time the call took.
 	Prepare bool `protobuf:"varint,9,opt,name=prepare,proto3" json:"prepare,omitempty"`
-	// Host-supplied inputs, sent with prepare so that the timed call that
-	// follows is the loop alone (decoding them costs CPU time the host
-	// would otherwise count in it): setup holds the loop's key (made by
-	// another process), warmup_inputs a few inputs the warm-up calls cycle
-	// through, inputs one input per timed call of the next Bench call on
-	// the point (samples × batch, none repeated in the process), whose
-	// reply returns each call's output for the host to check. Empty: the
-	// plugin makes its own inputs (calibration, counting).
+	// Host-supplied inputs. With prepare: setup holds the loop's key (made
+	// by another process), warmup_inputs a few inputs the warm-up calls
+	// cycle through, and sealed_inputs the inputs of the timed call that
+	// follows, one per call (samples × batch, none repeated in the
+	// process), packed and encrypted (registry.SealInputs). The timed call
+	// brings inputs_key, the only key that opens them, so that nothing can
+	// be done with them off the host's clock, while the bulk of the bytes
+	// crosses the wire outside the timed call. Its reply returns each
+	// call's output for the host to check. Empty: the plugin makes its own
+	// inputs (calibration, counting).
 	Setup         [][]byte      `protobuf:"bytes,10,rep,name=setup,proto3" json:"setup,omitempty"`
-	Inputs        []*BenchInput `protobuf:"bytes,11,rep,name=inputs,proto3" json:"inputs,omitempty"`
 	WarmupInputs  []*BenchInput `protobuf:"bytes,12,rep,name=warmup_inputs,json=warmupInputs,proto3" json:"warmup_inputs,omitempty"`
+	SealedInputs  []byte        `protobuf:"bytes,13,opt,name=sealed_inputs,json=sealedInputs,proto3" json:"sealed_inputs,omitempty"`
+	InputsKey     []byte        `protobuf:"bytes,14,opt,name=inputs_key,json=inputsKey,proto3" json:"inputs_key,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -1228,16 +1231,23 @@ func (x *BenchRequest) GetSetup() [][]byte {
 	return nil
 }
 
-func (x *BenchRequest) GetInputs() []*BenchInput {
+func (x *BenchRequest) GetWarmupInputs() []*BenchInput {
 	if x != nil {
-		return x.Inputs
+		return x.WarmupInputs
 	}
 	return nil
 }
 
-func (x *BenchRequest) GetWarmupInputs() []*BenchInput {
+func (x *BenchRequest) GetSealedInputs() []byte {
 	if x != nil {
-		return x.WarmupInputs
+		return x.SealedInputs
+	}
+	return nil
+}
+
+func (x *BenchRequest) GetInputsKey() []byte {
+	if x != nil {
+		return x.InputsKey
 	}
 	return nil
 }
@@ -1697,7 +1707,7 @@ const file_plugin_proto_rawDesc = "" +
 	"\arecords\x18\x03 \x01(\x05R\arecords\x12\x12\n" +
 	"\x04seed\x18\x04 \x01(\fR\x04seed\"\x1e\n" +
 	"\bKATChunk\x12\x12\n" +
-	"\x04data\x18\x01 \x01(\fR\x04data\"\xfb\x02\n" +
+	"\x04data\x18\x01 \x01(\fR\x04data\"\x8d\x03\n" +
 	"\fBenchRequest\x12\x1a\n" +
 	"\binstance\x18\x01 \x01(\tR\binstance\x12\x0e\n" +
 	"\x02op\x18\x02 \x01(\tR\x02op\x12\x18\n" +
@@ -1709,9 +1719,11 @@ const file_plugin_proto_rawDesc = "" +
 	"\aprofile\x18\b \x01(\bR\aprofile\x12\x18\n" +
 	"\aprepare\x18\t \x01(\bR\aprepare\x12\x14\n" +
 	"\x05setup\x18\n" +
-	" \x03(\fR\x05setup\x126\n" +
-	"\x06inputs\x18\v \x03(\v2\x1e.crucible.plugin.v1.BenchInputR\x06inputs\x12C\n" +
-	"\rwarmup_inputs\x18\f \x03(\v2\x1e.crucible.plugin.v1.BenchInputR\fwarmupInputs\"\"\n" +
+	" \x03(\fR\x05setup\x12C\n" +
+	"\rwarmup_inputs\x18\f \x03(\v2\x1e.crucible.plugin.v1.BenchInputR\fwarmupInputs\x12#\n" +
+	"\rsealed_inputs\x18\r \x01(\fR\fsealedInputs\x12\x1d\n" +
+	"\n" +
+	"inputs_key\x18\x0e \x01(\fR\tinputsKeyJ\x04\b\v\x10\f\"\"\n" +
 	"\n" +
 	"BenchInput\x12\x14\n" +
 	"\x05parts\x18\x01 \x03(\fR\x05parts\"\xd4\x04\n" +
@@ -1820,25 +1832,24 @@ var file_plugin_proto_depIdxs = []int32{
 	24, // 11: crucible.plugin.v1.RunResponse.outputs:type_name -> crucible.plugin.v1.RunResponse.OutputsEntry
 	0,  // 12: crucible.plugin.v1.RunResponse.code:type_name -> crucible.plugin.v1.ErrorCode
 	0,  // 13: crucible.plugin.v1.Failure.code:type_name -> crucible.plugin.v1.ErrorCode
-	15, // 14: crucible.plugin.v1.BenchRequest.inputs:type_name -> crucible.plugin.v1.BenchInput
-	15, // 15: crucible.plugin.v1.BenchRequest.warmup_inputs:type_name -> crucible.plugin.v1.BenchInput
-	25, // 16: crucible.plugin.v1.BenchResponse.calls_per_op:type_name -> crucible.plugin.v1.BenchResponse.CallsPerOpEntry
-	0,  // 17: crucible.plugin.v1.ConstantTimeResponse.code:type_name -> crucible.plugin.v1.ErrorCode
-	1,  // 18: crucible.plugin.v1.Plugin.Describe:input_type -> crucible.plugin.v1.DescribeRequest
-	9,  // 19: crucible.plugin.v1.Plugin.Run:input_type -> crucible.plugin.v1.RunRequest
-	12, // 20: crucible.plugin.v1.Plugin.GenerateKAT:input_type -> crucible.plugin.v1.GenerateKATRequest
-	14, // 21: crucible.plugin.v1.Plugin.Bench:input_type -> crucible.plugin.v1.BenchRequest
-	17, // 22: crucible.plugin.v1.Plugin.ConstantTime:input_type -> crucible.plugin.v1.ConstantTimeRequest
-	2,  // 23: crucible.plugin.v1.Plugin.Describe:output_type -> crucible.plugin.v1.DescribeResponse
-	10, // 24: crucible.plugin.v1.Plugin.Run:output_type -> crucible.plugin.v1.RunResponse
-	13, // 25: crucible.plugin.v1.Plugin.GenerateKAT:output_type -> crucible.plugin.v1.KATChunk
-	16, // 26: crucible.plugin.v1.Plugin.Bench:output_type -> crucible.plugin.v1.BenchResponse
-	18, // 27: crucible.plugin.v1.Plugin.ConstantTime:output_type -> crucible.plugin.v1.ConstantTimeResponse
-	23, // [23:28] is the sub-list for method output_type
-	18, // [18:23] is the sub-list for method input_type
-	18, // [18:18] is the sub-list for extension type_name
-	18, // [18:18] is the sub-list for extension extendee
-	0,  // [0:18] is the sub-list for field type_name
+	15, // 14: crucible.plugin.v1.BenchRequest.warmup_inputs:type_name -> crucible.plugin.v1.BenchInput
+	25, // 15: crucible.plugin.v1.BenchResponse.calls_per_op:type_name -> crucible.plugin.v1.BenchResponse.CallsPerOpEntry
+	0,  // 16: crucible.plugin.v1.ConstantTimeResponse.code:type_name -> crucible.plugin.v1.ErrorCode
+	1,  // 17: crucible.plugin.v1.Plugin.Describe:input_type -> crucible.plugin.v1.DescribeRequest
+	9,  // 18: crucible.plugin.v1.Plugin.Run:input_type -> crucible.plugin.v1.RunRequest
+	12, // 19: crucible.plugin.v1.Plugin.GenerateKAT:input_type -> crucible.plugin.v1.GenerateKATRequest
+	14, // 20: crucible.plugin.v1.Plugin.Bench:input_type -> crucible.plugin.v1.BenchRequest
+	17, // 21: crucible.plugin.v1.Plugin.ConstantTime:input_type -> crucible.plugin.v1.ConstantTimeRequest
+	2,  // 22: crucible.plugin.v1.Plugin.Describe:output_type -> crucible.plugin.v1.DescribeResponse
+	10, // 23: crucible.plugin.v1.Plugin.Run:output_type -> crucible.plugin.v1.RunResponse
+	13, // 24: crucible.plugin.v1.Plugin.GenerateKAT:output_type -> crucible.plugin.v1.KATChunk
+	16, // 25: crucible.plugin.v1.Plugin.Bench:output_type -> crucible.plugin.v1.BenchResponse
+	18, // 26: crucible.plugin.v1.Plugin.ConstantTime:output_type -> crucible.plugin.v1.ConstantTimeResponse
+	22, // [22:27] is the sub-list for method output_type
+	17, // [17:22] is the sub-list for method input_type
+	17, // [17:17] is the sub-list for extension type_name
+	17, // [17:17] is the sub-list for extension extendee
+	0,  // [0:17] is the sub-list for field type_name
 }
 
 func init() { file_plugin_proto_init() }

@@ -319,22 +319,30 @@ func (c *Campaign) fedTrial(p *plugin.Process, prod *producer, pt *point, most i
 	if l.r, err = prod.runner(pt.id); err != nil {
 		return trial, "", err
 	}
+	first, err := set.inputs(0)
+	if err != nil {
+		return trial, "", err
+	}
 	// The empty loop's cost, as timedTrial takes it, before the fed loop
-	// is prepared (a process keeps one prepared loop).
-	empty := p.EmptyCPU(pt.id, cal)
+	// is prepared (a process keeps one prepared loop), opening stand-ins
+	// of the timed inputs' sizes.
+	empty := p.EmptyCPU(pt.id, cal, ballast(first))
 	for try := 0; ; try++ {
 		ins, err := set.inputs(try)
 		if err != nil {
 			return trial, "", err
 		}
-		// The inputs go with the preparation, a call of its own, so the
-		// timed call is the loop alone; a retry prepares (and warms up)
-		// again with fresh inputs.
-		if err := p.PrepareFed(pt.id, pt.Point, cal, l.setup(), partsOf(warm), partsOf(ins)); err != nil {
+		// The key, the warm-up and the sealed inputs go with the
+		// preparation, a call of its own; the key that opens the inputs
+		// with the timed call, so that nothing is done with them off the
+		// host's clock. A retry prepares (and warms up) again, and has
+		// fresh inputs.
+		key, err := p.PrepareFed(pt.id, pt.Point, cal, l.setup(), partsOf(warm), partsOf(ins))
+		if err != nil {
 			return trial, "", err
 		}
 		before := noise.Read()
-		trial, outs, err := p.BenchFed(pt.id, pt.Point, evidence.Calibration{Batch: cal.Batch, Samples: cal.Samples})
+		trial, outs, err := p.BenchFed(pt.id, pt.Point, evidence.Calibration{Batch: cal.Batch, Samples: cal.Samples}, key)
 		w := noise.Between(before, noise.Read())
 		if err != nil {
 			return trial, "", err
@@ -355,6 +363,18 @@ func partsOf(ins []fedInput) [][][]byte {
 		ps[i] = in.parts
 	}
 	return ps
+}
+
+// ballast is zero bytes of the sizes of ins's parts: what the empty loop
+// opens in their place.
+func ballast(ins []fedInput) [][][]byte {
+	b := make([][][]byte, len(ins))
+	for i, in := range ins {
+		for _, part := range in.parts {
+			b[i] = append(b[i], make([]byte, len(part)))
+		}
+	}
+	return b
 }
 
 // passes is a key exchange's number of passes: the operations it names.

@@ -22,7 +22,7 @@ func (c *Campaign) timedTrial(p *plugin.Process, id string, pt *point) (evidence
 	cal := pt.rec.Calibration
 	// The empty loop first, on the same process and shape, before the
 	// point's loop is prepared (a process keeps one prepared loop).
-	empty := p.EmptyCPU(id, cal)
+	empty := p.EmptyCPU(id, cal, nil)
 	if err := p.Prepare(id, pt.Point, cal); err != nil {
 		return evidence.Trial{}, err
 	}

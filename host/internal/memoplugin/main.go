@@ -19,6 +19,9 @@
 //	      answer (decaps, sign) or verdict (verify) on the others
 //	stack honest, except inside the timed loop, where it does no work
 //	      and answers as lazy does
+//	ahead honest work, done as soon as a fed loop's inputs arrive, and a
+//	      timed call that returns the outputs with an empty loop's
+//	      samples (ahead.go): a plugin with a server of its own
 //
 // Each cheat is honest outside the timed loop, so it passes every KAT,
 // fresh-seed and robustness check: only the timed loop can catch it.
@@ -210,12 +213,17 @@ func main() {
 	mode := strings.TrimPrefix(filepath.Base(os.Args[0]), "crucible-plugin-memo-")
 	name := "memo-" + mode
 	newCheat := func() *cheat { return &cheat{mode: mode, cache: map[string][]byte{}} }
-	registry.Serve(&registry.Plugin{Name: name, Version: "0", Instances: []*registry.Instance{
+	p := &registry.Plugin{Name: name, Version: "0", Instances: []*registry.Instance{
 		{Name: "MemoKEM", Impl: name, Kind: registry.KindKEM, KEM: kem{newCheat()},
 			Sizes: registry.Sizes{PublicKey: kemPK, SecretKey: kemSK, Ciphertext: kemCT, SharedSecret: kemSS}},
 		{Name: "MemoSig", Impl: name, Kind: registry.KindSig, Signature: sig{newCheat(), newCheat()},
 			Sizes: registry.Sizes{PublicKey: sigPK, SecretKey: sigSK, Signature: sigLen}},
 		{Name: "MemoKEX", Impl: name, Kind: registry.KindKEX, KEX: kex{newCheat()},
 			Sizes: registry.Sizes{SharedSecret: 32, Messages: []int{32, 32}}},
-	}})
+	}}
+	if mode == "ahead" {
+		serveAhead(p)
+		return
+	}
+	registry.Serve(p)
 }

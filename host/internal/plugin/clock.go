@@ -64,14 +64,29 @@ func (p *Process) Bench(instance string, pt registry.Point, cal evidence.Calibra
 // most evidence.OverheadCapFrac, whatever it is). -1 when the plugin has
 // no empty loop (a plugin not serving through registry.Serve) or the
 // kernel's accounting cannot be read: the trial's figure then keeps it.
-func (p *Process) EmptyCPU(instance string, cal evidence.Calibration) int64 {
+//
+// For a fed trial, ballast stands for its inputs: bytes of the same sizes
+// (never the inputs themselves), sealed and opened as a fed trial's are,
+// so that the cost of opening them is taken off as well.
+func (p *Process) EmptyCPU(instance string, cal evidence.Calibration, ballast [][][]byte) int64 {
 	pt := registry.Point{Op: registry.OpEmpty}
-	if err := p.Prepare(instance, pt, evidence.Calibration{Batch: cal.Batch}); err != nil {
-		return -1
-	}
 	most := int64(-1)
 	for range 2 {
-		t, err := p.Bench(instance, pt, evidence.Calibration{Samples: cal.Samples, Batch: cal.Batch})
+		var sealed, key []byte
+		if ballast != nil {
+			var err error
+			if sealed, key, err = seal(ballast); err != nil {
+				return -1
+			}
+		}
+		p.feed = &feed{sealed: sealed}
+		err := p.Prepare(instance, pt, evidence.Calibration{Batch: cal.Batch})
+		p.feed = &feed{key: key}
+		var t evidence.Trial
+		if err == nil {
+			t, err = p.Bench(instance, pt, evidence.Calibration{Samples: cal.Samples, Batch: cal.Batch})
+		}
+		p.feed = nil
 		if err != nil || t.HostCPUNS < 0 {
 			return -1
 		}

@@ -1,27 +1,34 @@
 package plugin
 
 import (
+	"crypto/rand"
+	"fmt"
+
 	"crucible.dev/host/internal/evidence"
 	"crucible.dev/registry"
 	"crucible.dev/registry/pluginv1"
 )
 
 // feed is what the next Bench call carries beyond its point and counts:
-// the host's setup and inputs, and, once it returns, the outputs.
+// the host's setup, warm-up inputs and sealed timed inputs with the
+// preparation, the key that opens them with the timed call, and, once it
+// returns, the outputs.
 type feed struct {
-	setup        [][]byte
-	warm, inputs [][][]byte
-	outputs      [][]byte
+	setup   [][]byte
+	warm    [][][]byte
+	sealed  []byte
+	key     []byte
+	outputs [][]byte
 }
 
-// attach puts the feed's setup and inputs on a Bench request; a nil feed
-// leaves the plugin to make its own inputs.
+// attach puts the feed on a Bench request; a nil feed leaves the plugin
+// to make its own inputs.
 func (f *feed) attach(req *pluginv1.BenchRequest) {
 	if f == nil {
 		return
 	}
-	req.Setup = f.setup
-	req.WarmupInputs, req.Inputs = wire(f.warm), wire(f.inputs)
+	req.Setup, req.WarmupInputs = f.setup, wire(f.warm)
+	req.SealedInputs, req.InputsKey = f.sealed, f.key
 }
 
 // wire is inputs as the protocol carries them.
@@ -40,21 +47,39 @@ func (f *feed) collect(r *pluginv1.BenchResponse) {
 	}
 }
 
-// PrepareFed has the plugin prepare a point's loop on the host's setup
-// (the loop's key, made by another process), run cal.Warmup calls
-// cycling through the warm-up inputs, and keep inputs, one per call, for
-// the timed call of BenchFed on the same point that follows.
-func (p *Process) PrepareFed(instance string, pt registry.Point, cal evidence.Calibration, setup [][]byte, warm, inputs [][][]byte) error {
-	p.feed = &feed{setup: setup, warm: warm, inputs: inputs}
-	defer func() { p.feed = nil }()
-	return p.Prepare(instance, pt, cal)
+// seal packs and encrypts inputs under a fresh key (registry.SealInputs).
+func seal(inputs [][][]byte) (sealed, key []byte, err error) {
+	key = make([]byte, registry.InputsKeySize)
+	if _, err := rand.Read(key); err != nil {
+		return nil, nil, err
+	}
+	if sealed, err = registry.SealInputs(key, inputs); err != nil {
+		return nil, nil, err
+	}
+	return sealed, key, nil
 }
 
-// BenchFed runs the timed loop of a point PrepareFed prepared on the
-// inputs it sent, one per call (cal.Samples × cal.Batch of them), and
-// returns the trial and each call's output, for the host to check.
-func (p *Process) BenchFed(instance string, pt registry.Point, cal evidence.Calibration) (evidence.Trial, [][]byte, error) {
-	f := &feed{}
+// PrepareFed has the plugin prepare a point's loop on the host's setup
+// (the loop's key, made by another process), run cal.Warmup calls
+// cycling through the warm-up inputs, and keep the timed inputs, one per
+// call, sealed; it returns the key that opens them, which only the timed
+// call of BenchFed on the same point brings, so that whatever the plugin
+// does with them is on the host's clock.
+func (p *Process) PrepareFed(instance string, pt registry.Point, cal evidence.Calibration, setup [][]byte, warm, inputs [][][]byte) (key []byte, err error) {
+	sealed, key, err := seal(inputs)
+	if err != nil {
+		return nil, fmt.Errorf("bench %s %s: sealing the inputs: %w", instance, pt.Op, err)
+	}
+	p.feed = &feed{setup: setup, warm: warm, sealed: sealed}
+	defer func() { p.feed = nil }()
+	return key, p.Prepare(instance, pt, cal)
+}
+
+// BenchFed runs the timed loop of a point PrepareFed prepared, bringing
+// the key to its inputs (cal.Samples × cal.Batch of them), and returns
+// the trial and each call's output, for the host to check.
+func (p *Process) BenchFed(instance string, pt registry.Point, cal evidence.Calibration, key []byte) (evidence.Trial, [][]byte, error) {
+	f := &feed{key: key}
 	p.feed = f
 	defer func() { p.feed = nil }()
 	t, err := p.Bench(instance, pt, cal)
