@@ -22,6 +22,28 @@ func memoDir(t *testing.T, modes ...string) string {
 	return dir
 }
 
+// memoFed names the memo fixture's fed operations, by instance.
+var memoFed = map[string][]string{"MemoKEM": {"decaps"}, "MemoSig": {"sign", "verify"}, "MemoKEX": {"derive_a", "derive_b"}}
+
+// memoMedians returns the host-timed figure of every record of run out, by
+// plugin, instance name and operation, and fails t where the honest twin
+// has an error.
+func memoMedians(t *testing.T, out string) map[string]float64 {
+	t.Helper()
+	run, err := evidence.Load(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	median := map[string]float64{}
+	for _, r := range run.Records {
+		if r.Plugin == "memo-honest" && r.Error != "" {
+			t.Errorf("honest %s %s: %s", r.Instance, r.Op, r.Error)
+		}
+		median[r.Plugin+" "+r.Name+" "+r.Op] = r.Stats.MedianTrial
+	}
+	return median
+}
+
 // TestHostFedTrials runs plugins that cheat the timed loop beside an
 // honest twin: one that answers decapsulations, signatures and
 // verifications from memory, one that works on 1 call in 8 of the timed
@@ -39,9 +61,8 @@ func TestHostFedTrials(t *testing.T) {
 	if code != 1 {
 		t.Fatalf("exit %d, want 1 (findings)\n%s", code, log)
 	}
-	fed := map[string][]string{"MemoKEM": {"decaps"}, "MemoSig": {"sign", "verify"}, "MemoKEX": {"derive_a", "derive_b"}}
 	for _, mode := range []string{"lazy", "stack"} {
-		for name, ops := range fed {
+		for name, ops := range memoFed {
 			for _, op := range ops {
 				want := "memo-" + mode + " " + name + "/memo-" + mode + " " + op + " (bench): trial 1: wrong output under timing: call "
 				if !strings.Contains(log, want) {
@@ -50,23 +71,13 @@ func TestHostFedTrials(t *testing.T) {
 			}
 		}
 	}
-	run, err := evidence.Load(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	median := map[string]float64{} // by plugin, instance name and op
-	for _, r := range run.Records {
-		if r.Plugin == "memo-honest" && r.Error != "" {
-			t.Errorf("honest %s %s: %s", r.Instance, r.Op, r.Error)
-		}
-		median[r.Plugin+" "+r.Name+" "+r.Op] = r.Stats.MedianTrial
-	}
+	median := memoMedians(t, out)
 	// The memoiser is defeated or caught. Where its calibration, on its
 	// own cached inputs, plans a call fast enough that a fed trial cannot
 	// hold it, the fed check beside its own loop finds the host's inputs
 	// far dearer than its own (fedCheck); otherwise its fed trials leave
 	// it no hit, and its figure is its honest twin's.
-	for name, ops := range fed {
+	for name, ops := range memoFed {
 		for _, op := range ops {
 			caught := strings.Contains(log, "memo-memo "+name+"/memo-memo "+op+" (bench): trial 1: wrong output under timing: the host's inputs cost ")
 			honest, memo := median["memo-honest "+name+" "+op], median["memo-memo "+name+" "+op]
@@ -100,19 +111,8 @@ func TestHostFedAhead(t *testing.T) {
 	if code != 0 && code != 1 {
 		t.Fatalf("exit %d\n%s", code, log)
 	}
-	run, err := evidence.Load(out)
-	if err != nil {
-		t.Fatal(err)
-	}
-	median := map[string]float64{} // by plugin, instance name and op
-	for _, r := range run.Records {
-		if r.Plugin == "memo-honest" && r.Error != "" {
-			t.Errorf("honest %s %s: %s", r.Instance, r.Op, r.Error)
-		}
-		median[r.Plugin+" "+r.Name+" "+r.Op] = r.Stats.MedianTrial
-	}
-	fed := map[string][]string{"MemoKEM": {"decaps"}, "MemoSig": {"sign", "verify"}, "MemoKEX": {"derive_a", "derive_b"}}
-	for name, ops := range fed {
+	median := memoMedians(t, out)
+	for name, ops := range memoFed {
 		for _, op := range ops {
 			caught := strings.Contains(log, "memo-ahead "+name+"/memo-ahead "+op+" (bench): trial 1: reported timings inconsistent with host measurement: ")
 			honest, ahead := median["memo-honest "+name+" "+op], median["memo-ahead "+name+" "+op]

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"runtime"
+	"strings"
 	"testing"
 
 	"crucible.dev/plugins/secp256k1/secp256k1"
@@ -244,5 +245,27 @@ func TestCatalog(t *testing.T) {
 		if e.MaxSig != (in.Name == secp256k1.NameECDSA) {
 			t.Errorf("%s: catalog MaxSig %v", in.ID(), e.MaxSig)
 		}
+	}
+}
+
+// checkLibsecpUnbuilt checks that every libsecp256k1 instance is marked
+// not built, saying why (with want in it), with no implementation
+// attached, and that the Go ones are all there.
+func checkLibsecpUnbuilt(t *testing.T, want string) {
+	t.Helper()
+	n := 0
+	for _, in := range instances() {
+		switch {
+		case in.Impl != secp256k1.ImplLibsecp && in.Unavailable != "":
+			t.Errorf("%s: %s", in.ID(), in.Unavailable)
+		case in.Impl == secp256k1.ImplLibsecp:
+			n++
+			if in.Unavailable == "" || !strings.Contains(in.Unavailable, want) || in.Signature != nil || in.KEX != nil {
+				t.Errorf("%s: built, or not saying why (%q, want %q in it)", in.ID(), in.Unavailable, want)
+			}
+		}
+	}
+	if n != 5 {
+		t.Errorf("%d libsecp256k1 instances, want 5", n)
 	}
 }
