@@ -216,6 +216,30 @@ func TestBuildCKATSHA256(t *testing.T) {
 	if s := readSummary(t, out); len(s.Instances) != 1 || s.Instances[0].KAT != "pass" || s.Instances[0].KATFrom != "declared" {
 		t.Errorf("run: want one instance, pass (declared); got %+v", s.Instances)
 	}
+	// The generator declares the one record the digest covers, so the
+	// run's fresh-seed file (3 asked) and an emitted file (5 asked) hold
+	// one, and say so.
+	var k evidence.KATRecord
+	if err := evidence.ReadJSON(evidence.KATPath(out, "bydigest", "ToyKEM-64/ref"), &k); err != nil {
+		t.Fatal(err)
+	}
+	fresh := 0
+	for _, r := range k.Results {
+		if r.Type == "fresh-seed" {
+			fresh++
+			if r.Records != 1 {
+				t.Errorf("the fresh-seed file of a one-record generator: %d records, want 1", r.Records)
+			}
+		}
+	}
+	if fresh != 1 {
+		t.Errorf("%d fresh-seed results, want 1: %+v", fresh, k.Results)
+	}
+	emit := t.TempDir()
+	code, log = runHost(t, "kat", "--no-source", "--plugin-dir", plugins, "--suite", "bydigest", "--emit", emit, "--records", "5")
+	if line := good + " ToyKEM-64 pqclean-nistkat 1"; code != 0 || !strings.Contains(log, line) || !strings.Contains(log, "--records 5, but the generator writes at most 1") {
+		t.Errorf("kat --emit --records 5: exit %d, want the line %q and a note\n%s", code, line, log)
+	}
 	code, log = runHost(t, "build-c", "--kind", "kem", "--src", src, "--name", "baddigest", "--kat-sha256", bad, "--out", t.TempDir())
 	if code != 1 || !strings.Contains(log, "has SHA-256 "+good+", --kat-sha256 declares "+bad) {
 		t.Errorf("a wrong digest: exit %d, want 1 naming both digests\n%s", code, log)

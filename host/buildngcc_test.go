@@ -168,14 +168,41 @@ func TestBuildNGCCLayout(t *testing.T) {
 // TestBuildNGCCErrors checks that a failed build of toylayout names the
 // submission's own file and the flag that fixes it, in a few lines.
 func TestBuildNGCCErrors(t *testing.T) {
+	const toylayout = "../plugins/ngcc/testdata/toylayout"
+	// toylayout with its .S file moved into a KAT folder, which is never
+	// compiled: the symbol it defines must be traced there.
+	katLayout := filepath.Join(t.TempDir(), "toylayout")
+	if err := os.CopyFS(katLayout, os.DirFS(toylayout)); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(katLayout, "KAT"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Rename(filepath.Join(katLayout, "src", "util", "cpuid.S"), filepath.Join(katLayout, "KAT", "cpuid.S")); err != nil {
+		t.Fatal(err)
+	}
+	// toylayout with its .S file replaced by a C definition in a file
+	// that also defines main, which the rules leave out.
+	mainLayout := filepath.Join(t.TempDir(), "toylayout")
+	if err := os.CopyFS(mainLayout, os.DirFS(toylayout)); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Remove(filepath.Join(mainLayout, "src", "util", "cpuid.S")); err != nil {
+		t.Fatal(err)
+	}
+	bench := "int toy_cpu_ok(void);\nint toy_cpu_ok(void) { return 1; }\nint main(void) { return !toy_cpu_ok(); }\n"
+	if err := os.WriteFile(filepath.Join(mainLayout, "src", "bench.c"), []byte(bench), 0o644); err != nil {
+		t.Fatal(err)
+	}
 	for _, c := range []struct {
 		name  string
+		src   string
 		args  []string
 		wants []string
 	}{
 		// Its lib/iccs/ copies of the ICCS helpers define what the
 		// adapter's niccs.c defines.
-		{"duplicate", nil, []string{
+		{"duplicate", toylayout, nil, []string{
 			"lib/iccs/drng_sm3.c defines get_random_number, init_random_number, which Crucible supplies",
 			"--exclude lib/iccs/drng_sm3.c",
 			"lib/iccs/sm3_helpers.c defines pseudoXOF, pseudohash, sm3hash, which Crucible supplies",
@@ -183,13 +210,19 @@ func TestBuildNGCCErrors(t *testing.T) {
 		}},
 		// Without its .S file, kem_keygen's call to toy_cpu_ok is
 		// undefined at link time.
-		{"missing", []string{"--exclude", "lib/iccs/*", "--exclude", "src/util/*.S"}, []string{
+		{"missing", toylayout, []string{"--exclude", "lib/iccs/*", "--exclude", "src/util/*.S"}, []string{
 			"undefined: toy_cpu_ok, a function of the submission's own; src/util/cpuid.S, left out by --exclude src/util/*.S, mentions it",
 			"build-missing.log",
 		}},
+		{"kat", katLayout, []string{"--exclude", "lib/iccs/*"}, []string{
+			"undefined: toy_cpu_ok, a function of the submission's own; KAT/cpuid.S, in the KAT folder, which is never compiled, mentions it",
+		}},
+		{"main", mainLayout, []string{"--exclude", "lib/iccs/*"}, []string{
+			"undefined: toy_cpu_ok, a function of the submission's own; src/bench.c, left out because it defines main, mentions it: --include src/bench.c",
+		}},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			args := append([]string{"build-ngcc", "--kind", "kem", "--src", "../plugins/ngcc/testdata/toylayout",
+			args := append([]string{"build-ngcc", "--kind", "kem", "--src", c.src,
 				"--name", c.name, "--out", t.TempDir()}, c.args...)
 			code, log := runHost(t, args...)
 			if code != 1 {

@@ -56,8 +56,13 @@ func (b *Build) collect() error {
 		if d.IsDir() {
 			if p != b.Src && d.Name() == "KAT" {
 				// Known answers and the drivers that print them: the
-				// sources are named as left out, never compiled.
-				b.Replaced = append(b.Replaced, katSources(p, rel)...)
+				// sources are named as left out, never compiled, and
+				// kept to explain a symbol the link misses.
+				srcs := katSources(p, rel)
+				for _, s := range srcs {
+					b.Replaced = append(b.Replaced, s+" (in the KAT folder: a driver or test program; Crucible's KAT writer and benchmarks replace it)")
+					b.leftOut = append(b.leftOut, leftOut{rel: s, inKAT: true})
+				}
 				return filepath.SkipDir
 			}
 			if p != b.Src && strings.HasPrefix(d.Name(), ".") {
@@ -90,7 +95,7 @@ func (b *Build) collect() error {
 		b.copied = append(b.copied, rel)
 		if g := matchAny(b.Excludes, rel); g != "" {
 			b.Replaced = append(b.Replaced, rel+" (--exclude "+g+")")
-			b.leftOut = append(b.leftOut, leftOut{rel, "--exclude " + g})
+			b.leftOut = append(b.leftOut, leftOut{rel: rel, exclude: "--exclude " + g})
 			return nil
 		}
 		included := matchAny(b.Includes, rel) != ""
@@ -103,12 +108,12 @@ func (b *Build) collect() error {
 			// own PRNG, which it needs.
 			if why, ok := r.Files[d.Name()]; ok && (r.Only == nil || r.Only.Match(text)) {
 				b.Replaced = append(b.Replaced, rel+" ("+why+"; --include "+rel+" keeps it)")
-				b.leftOut = append(b.leftOut, leftOut{rel, ""})
+				b.leftOut = append(b.leftOut, leftOut{rel: rel, why: "Crucible supplies " + d.Name()})
 				return nil
 			}
 			if mainFunc.Match(text) {
 				b.Replaced = append(b.Replaced, rel+" (defines main: a driver or test program; Crucible's KAT writer and benchmarks replace it)")
-				b.leftOut = append(b.leftOut, leftOut{rel, ""})
+				b.leftOut = append(b.leftOut, leftOut{rel: rel, why: "it defines main"})
 				return nil
 			}
 		}
@@ -145,7 +150,7 @@ func (b *Build) collect() error {
 	for _, rel := range cs {
 		if by, ok := inc[rel]; ok && matchAny(b.Includes, rel) == "" {
 			b.Replaced = append(b.Replaced, rel+" (#included by "+by+", compiled there)")
-			b.leftOut = append(b.leftOut, leftOut{rel, ""})
+			b.leftOut = append(b.leftOut, leftOut{rel: rel, why: "#included by " + by})
 			continue
 		}
 		b.Files = append(b.Files, rel)
@@ -169,16 +174,18 @@ func matchAny(globs []string, rel string) string {
 type leftOut struct {
 	rel     string // the source, relative to Src
 	exclude string // the --exclude that left it out, "" for a rule --include overrides
+	why     string // the rule that left it out, when exclude is ""
+	inKAT   bool   // under a KAT folder, which is never compiled nor copied
 }
 
-// katSources lists the C sources under a KAT folder (dir, rel from the
-// submission's root), each with why it is not compiled.
+// katSources lists the C and assembly sources under a KAT folder (dir, rel
+// from the submission's root), relative to the submission's root.
 func katSources(dir, rel string) []string {
 	var out []string
 	filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
 		if err == nil && d.Type().IsRegular() && (path.Ext(p) == ".c" || path.Ext(p) == ".S" || path.Ext(p) == ".s") {
 			r, _ := filepath.Rel(dir, p)
-			out = append(out, path.Join(rel, filepath.ToSlash(r))+" (in the KAT folder: a driver or test program; Crucible's KAT writer and benchmarks replace it)")
+			out = append(out, path.Join(rel, filepath.ToSlash(r)))
 		}
 		return nil
 	})

@@ -204,17 +204,30 @@ func (b *Build) whereFrom(sym string) string {
 		}
 	}
 	word := regexp.MustCompile(`\b` + regexp.QuoteMeta(sym) + `\b`)
-	for _, l := range b.leftOut {
-		text, err := os.ReadFile(filepath.Join(b.Src, filepath.FromSlash(l.rel)))
-		if err != nil || !word.Match(text) {
-			continue
+	// The KAT folder's drivers call the submission's functions; a file
+	// left out elsewhere is the likelier home of the definition, so the
+	// KAT folder is searched last.
+	for _, kat := range []bool{false, true} {
+		for _, l := range b.leftOut {
+			if l.inKAT != kat {
+				continue
+			}
+			text, err := os.ReadFile(filepath.Join(b.Src, filepath.FromSlash(l.rel)))
+			if err != nil || !word.Match(text) {
+				continue
+			}
+			switch {
+			case l.inKAT:
+				return fmt.Sprintf("a function of the submission's own; %s, in the KAT folder, which is never compiled, mentions it: move its definition out of the KAT folder", l.rel)
+			case l.exclude != "":
+				return fmt.Sprintf("a function of the submission's own; %s, left out by %s, mentions it: drop that --exclude", l.rel, l.exclude)
+			}
+			// The build failed, so the list of left-out files was not
+			// printed: say here why this one was.
+			return fmt.Sprintf("a function of the submission's own; %s, left out because %s, mentions it: --include %s", l.rel, l.why, l.rel)
 		}
-		if l.exclude != "" {
-			return fmt.Sprintf("a function of the submission's own; %s, left out by %s, mentions it: drop that --exclude", l.rel, l.exclude)
-		}
-		return fmt.Sprintf("a function of the submission's own; %s, left out above, mentions it: --include %s", l.rel, l.rel)
 	}
-	return "a function the submission calls but none of its files defines (a file left out above? --include it)"
+	return "a function the submission calls but none of its files defines"
 }
 
 // definedSymbols maps each global symbol the submission's objects define
