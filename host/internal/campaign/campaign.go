@@ -196,6 +196,7 @@ func (c *Campaign) Run(srcs []plugin.Source) ([]evidence.Finding, error) {
 	if len(order) == 0 {
 		return nil, fmt.Errorf("suite %q matches no plugin (suites: %s)", c.cfg.Suite, strings.Join(session.Suites(srcs), ", "))
 	}
+	c.planAhead(order)
 	for k, s := range order {
 		if err := c.awaitBuild(s); err != nil {
 			c.finding(evidence.Finding{Plugin: s.Name, What: "build", Detail: err.Error()})
@@ -348,7 +349,7 @@ func (c *Campaign) runPlugin(s *plugin.Source, next *plugin.Source) {
 	for _, in := range calibrate {
 		expect += len(c.points(in)) * c.cfg.Trials
 	}
-	c.cfg.Progress.Expect(expect)
+	c.cfg.Progress.Expect(expect, len(insts))
 	// Calibration is timed: it runs after every untimed step, once the
 	// next plugin's build is done, still in this process.
 	c.settle()

@@ -8,8 +8,11 @@
 // gates and calibrations: dividing that by the trials overestimated). The
 // time left is that per-unit time times the units left (the current
 // plugin's, known once its instances are calibrated), plus, for each plugin
-// not reached yet, the mean untimed time of the plugins reached so far and
-// their mean number of units.
+// not reached yet, its untimed time and its units. A plugin the campaign
+// could describe ahead (Plan: its executable was already built) has known
+// units, and its untimed time is taken as its instances times the untimed
+// time per instance of the plugins reached so far; for one it could not,
+// both are the mean of the plugins reached so far.
 package progress
 
 import (
@@ -45,18 +48,24 @@ type Progress struct {
 	unitTime    time.Duration // time spent in units so far
 	mark        time.Time     // when the unit under way began (while done < total)
 
-	cur      pluginWork   // the plugin under way
-	finished []pluginWork // the plugins before it
+	cur      pluginWork      // the plugin under way
+	finished []pluginWork    // the plugins before it
+	planned  map[string]plan // the work of plugins described ahead, until reached
 }
+
+// plan is a plugin's work, known before it is reached: its units and its
+// instances.
+type plan struct{ units, instances int }
 
 // pluginWork is what one plugin took: its wall time, the part of it spent
 // in units of work, and its units.
 type pluginWork struct {
-	start    time.Time
-	wall     time.Duration
-	unitTime time.Duration
-	units    int
-	known    bool // its units are known (announced or added)
+	start     time.Time
+	wall      time.Duration
+	unitTime  time.Duration
+	units     int
+	instances int  // its instances, once known
+	known     bool // its units are known (announced or added)
 }
 
 // overhead is the plugin's time outside its units: build wait, KAT gate,
@@ -82,6 +91,17 @@ func (p *Progress) Plugins(n int) {
 	p.mu.Unlock()
 }
 
+// Plan tells the work of a plugin not reached yet: units operation trials
+// over instances instances.
+func (p *Progress) Plan(name string, units, instances int) {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.planned == nil {
+		p.planned = map[string]plan{}
+	}
+	p.planned[name] = plan{units, instances}
+}
+
 // Plugin announces the next plugin.
 func (p *Progress) Plugin(name string) {
 	p.mu.Lock()
@@ -93,6 +113,10 @@ func (p *Progress) Plugin(name string) {
 	}
 	p.cur = pluginWork{start: now}
 	p.expected = 0 // what the last plugin announced and never ran is not left
+	if pl, ok := p.planned[name]; ok {
+		p.expected, p.cur.instances, p.cur.known = pl.units, pl.instances, true
+		delete(p.planned, name)
+	}
 	p.seen++
 	p.clear()
 	if p.plugins > 0 {
@@ -103,12 +127,12 @@ func (p *Progress) Plugin(name string) {
 }
 
 // Expect announces the units of work the current plugin will add (its
-// operations times the trials), once it knows which instances it measures,
-// so the estimate counts them before their trials begin.
-func (p *Progress) Expect(n int) {
+// operations times the trials) over its instances, once it knows which it
+// measures, so the estimate counts them before their trials begin.
+func (p *Progress) Expect(units, instances int) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	p.expected = n
+	p.expected, p.cur.instances = units, instances
 	p.cur.known = true
 }
 
@@ -148,32 +172,42 @@ func (p *Progress) left() time.Duration {
 	}
 	perUnit := float64(p.unitTime) / float64(p.done)
 	left := perUnit * float64(max(p.total-p.done, 0)+p.expected)
-	unreached := 0
-	if p.plugins > p.seen {
-		unreached = p.plugins - p.seen
+	// The plugins before it, and the current one as far as it has gone,
+	// are what the plugins not reached are taken to be like.
+	ref := p.finished
+	if p.cur.known || len(ref) == 0 {
+		c := p.cur
+		c.wall = p.now().Sub(c.start)
+		c.units += p.expected
+		ref = append(ref[:len(ref):len(ref)], c)
 	}
+	var over, overKnown time.Duration
+	units, instances := 0, 0
+	for _, w := range ref {
+		over += w.overhead()
+		units += w.units
+		if w.instances > 0 {
+			overKnown += w.overhead()
+			instances += w.instances
+		}
+	}
+	n := float64(len(ref))
+	// A plugin described ahead: its units, and its instances' untimed
+	// steps at the pace of those reached.
+	for _, pl := range p.planned {
+		left += perUnit * float64(pl.units)
+		if instances > 0 {
+			left += float64(overKnown) / float64(instances) * float64(pl.instances)
+		} else {
+			left += float64(over) / n
+		}
+	}
+	unreached := max(p.plugins-p.seen-len(p.planned), 0)
 	if !p.cur.known && p.seen > 0 {
 		unreached++ // the current plugin's work is not known yet either
 	}
-	if unreached > 0 {
-		// A plugin not reached is taken to be like the mean of those
-		// reached: its untimed steps, and its units at the pace measured.
-		ref := p.finished
-		if p.cur.known || len(ref) == 0 {
-			c := p.cur
-			c.wall = p.now().Sub(c.start)
-			c.units += p.expected
-			ref = append(ref[:len(ref):len(ref)], c)
-		}
-		var over time.Duration
-		units := 0
-		for _, w := range ref {
-			over += w.overhead()
-			units += w.units
-		}
-		n := float64(len(ref))
-		left += float64(unreached) * (float64(over)/n + perUnit*float64(units)/n)
-	}
+	// One not described: the mean of those reached.
+	left += float64(unreached) * (float64(over)/n + perUnit*float64(units)/n)
 	return time.Duration(left)
 }
 

@@ -2,6 +2,7 @@ package progress
 
 import (
 	"bytes"
+	"fmt"
 	"strings"
 	"testing"
 	"time"
@@ -28,7 +29,7 @@ func TestProgressLines(t *testing.T) {
 	p, clk := newFake(&b)
 	p.Plugins(1)
 	p.Plugin("x25519")
-	p.Expect(10)
+	p.Expect(10, 1)
 	clk.step(5 * time.Second) // KAT gate and calibration
 	p.AddWork(10)
 	p.Stage("x25519", "X25519", "trial 1/5 of 2 operations")
@@ -83,7 +84,7 @@ func TestEstimateFromWorkLeft(t *testing.T) {
 	checked := 0
 	for _, pl := range script {
 		p.Plugin("p")
-		p.Expect(pl.units)
+		p.Expect(pl.units, 2)
 		clk.step(pl.overhead)
 		// Units are added per instance, two instances per plugin.
 		for half := range 2 {
@@ -106,5 +107,56 @@ func TestEstimateFromWorkLeft(t *testing.T) {
 	}
 	if checked < 30 {
 		t.Fatalf("only %d estimates checked", checked)
+	}
+}
+
+// TestEstimateWithPlans runs a scripted campaign shaped like a full run
+// here: eleven plugins from two to eighteen instances, two with nothing to
+// measure, their untimed steps about 3 s an instance. Every plugin was
+// described ahead (Plan), so after the first plugin every estimate is
+// within 10% (and 2 s) of the time actually left. Without the plans the
+// mean of the plugins reached stands for the rest, and the estimates are
+// off by up to several times.
+func TestEstimateWithPlans(t *testing.T) {
+	type plug struct{ instances, units int }
+	script := []plug{{6, 45}, {9, 40}, {10, 75}, {18, 115}, {3, 15}, {5, 25}, {1, 5}, {4, 30}, {1, 5}, {0, 0}, {0, 0}}
+	const perInstance, unit = 3 * time.Second, 1500 * time.Millisecond
+	var end time.Duration
+	for _, pl := range script {
+		end += time.Duration(pl.instances)*perInstance + time.Duration(pl.units)*unit
+	}
+	for _, planned := range []bool{true, false} {
+		var b bytes.Buffer
+		p, clk := newFake(&b)
+		p.Plugins(len(script))
+		if planned {
+			for i, pl := range script {
+				p.Plan(fmt.Sprint("p", i), pl.units, pl.instances)
+			}
+		}
+		worst := 0.0
+		for i, pl := range script {
+			p.Plugin(fmt.Sprint("p", i))
+			p.Expect(pl.units, pl.instances)
+			clk.step(time.Duration(pl.instances) * perInstance)
+			p.AddWork(pl.units)
+			for range pl.units {
+				clk.step(unit)
+				p.Done()
+				actual := end - clk.t.Sub(p.start)
+				if i == 0 || actual < 10*time.Second {
+					continue
+				}
+				got := p.left()
+				worst = max(worst, float64((got-actual).Abs())/float64(actual))
+				if planned && (got-actual).Abs() > actual/10+2*time.Second {
+					t.Errorf("plugin %d, %d units done at %v: ~%v left, actually %v", i, p.done, clk.t.Sub(p.start), got.Round(time.Second), actual)
+				}
+			}
+		}
+		t.Logf("planned %v: worst error %.0f%% of the time left", planned, 100*worst)
+		if !planned && worst < 0.5 {
+			t.Errorf("without plans the worst estimate was off by only %.0f%%: the script does not show what plans are for", 100*worst)
+		}
 	}
 }
