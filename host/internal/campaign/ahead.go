@@ -23,7 +23,6 @@ func (c *Campaign) planAhead(order []*plugin.Source) {
 			continue
 		}
 		c.builds[s] = done // Built has set its executable
-
 		sess, err := session.Start(s, c.start)
 		if err != nil {
 			continue // said when the plugin is reached
