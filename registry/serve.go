@@ -317,7 +317,7 @@ func (s *server) bench(req *pluginv1.BenchRequest) (resp *pluginv1.BenchResponse
 		// A profile is of the plugin's own loop, prepared here.
 	case fed:
 		return nil, fmt.Errorf("bench %s %s: a fed loop's timed call without its inputs: %w", in.ID(), op.Name, errFedInput)
-	case s.prepared != nil && s.prepared.key == key:
+	case same:
 		spec.Body = s.prepared.body
 	}
 	r, err := Bench(in, op, spec)

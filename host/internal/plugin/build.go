@@ -112,42 +112,29 @@ func Built(root, cache string, s *Source) bool {
 	if s.Dir == "" {
 		return s.Binary != ""
 	}
-	if CheckName("plugin", s.Name) != nil || checkReplaces(root, s.Dir) != nil {
-		return false
-	}
-	hash, err := SourceHash(root, s.Dir)
-	if err != nil {
-		return false
-	}
-	bin := filepath.Join(cache, s.Name+"-"+hash[:16])
-	want := trustedSum(bin)
-	got, err := FileHash(bin)
-	if want == "" || err != nil || got != want {
-		return false
-	}
-	s.Hash, s.Binary, s.SHA256 = hash, bin, got
-	return true
+	_, hit, err := cached(root, cache, s, "", io.Discard)
+	return err == nil && hit
 }
 
-func build(root, cache string, s *Source, log io.Writer, tag string) error {
+// cached checks s's name and module, hashes its sources and reports
+// whether the cache holds a current executable of them (tagged tag) that
+// the host vouches for, which it then sets as s's; bin is where that
+// executable is or is to be.
+func cached(root, cache string, s *Source, tag string, log io.Writer) (bin string, hit bool, err error) {
 	if err := CheckName("plugin", s.Name); err != nil {
-		return err
+		return "", false, err
 	}
 	if s.Dir == "" {
-		return nil
+		return "", true, nil
 	}
 	if err := checkReplaces(root, s.Dir); err != nil {
-		return fmt.Errorf("plugin %s: %w", s.Name, err)
+		return "", false, fmt.Errorf("plugin %s: %w", s.Name, err)
 	}
 	hash, err := SourceHash(root, s.Dir)
 	if err != nil {
-		return fmt.Errorf("plugin %s: hashing sources: %w", s.Name, err)
+		return "", false, fmt.Errorf("plugin %s: hashing sources: %w", s.Name, err)
 	}
-	name := s.Name
-	if tag != "" {
-		name += "." + tag
-	}
-	bin := filepath.Join(cache, name+"-"+hash[:16])
+	bin = filepath.Join(cache, cacheName(s, tag)+"-"+hash[:16])
 	s.Hash = hash
 	// Only the hash the host kept apart (trust.go) vouches for a cached
 	// executable: one written beside it could be replaced with it.
@@ -155,13 +142,31 @@ func build(root, cache string, s *Source, log io.Writer, tag string) error {
 		got, err := FileHash(bin)
 		if err == nil && got == want {
 			s.Binary, s.SHA256 = bin, got
-			return nil
+			return bin, true, nil
 		}
 		if err == nil {
 			fmt.Fprintf(log, "plugin %s: cached executable %s changed since it was built (SHA-256 %s, built %s): rebuilding\n",
 				s.Name, bin, got, want)
 		}
 	}
+	return bin, false, nil
+}
+
+// cacheName is the name s's executables built with tag are cached under,
+// before the hash.
+func cacheName(s *Source, tag string) string {
+	if tag == "" {
+		return s.Name
+	}
+	return s.Name + "." + tag
+}
+
+func build(root, cache string, s *Source, log io.Writer, tag string) error {
+	bin, hit, err := cached(root, cache, s, tag, log)
+	if err != nil || hit {
+		return err
+	}
+	name := cacheName(s, tag)
 	if err := os.MkdirAll(cache, 0o755); err != nil {
 		return err
 	}
