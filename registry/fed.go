@@ -2,9 +2,11 @@ package registry
 
 import (
 	"crypto/rand"
+	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
+	mrand "math/rand/v2"
 	"runtime"
 )
 
@@ -22,6 +24,12 @@ type FedCall func(parts [][]byte) ([]byte, error)
 
 // The parts of a fed operation's setup and inputs, and its output.
 //
+//	keygen: no setup;  input seed;     output pk (the randomness is
+//	        SeedRand(seed), so the host can replay the call)
+//	encaps: no setup;  input pk;       output EncapsOutput(ct, ss) (the
+//	        key, one a loop, travels sealed with the inputs: known
+//	        before the timed call, it would let a plugin encapsulate
+//	        ahead with randomness of its own)
 //	decaps: setup sk;  input ct;       output ss
 //	sign:   setup sk;  input msg;      output sig
 //	verify: setup pk;  input msg, sig; output "1" (accepted) or "0"
@@ -85,6 +93,70 @@ func fedBody(call FedCall, inputs [][][]byte) (func() error, [][]byte) {
 		i++
 		return err
 	}, outs
+}
+
+// SeedSize is the length of a fed keygen's seed.
+const SeedSize = 32
+
+// SeedRand is the randomness a fed keygen reads for seed: the ChaCha8
+// stream of C2SP chacha8rand (math/rand/v2), as cheap to draw as the
+// system's randomness, and one the host can replay byte for byte.
+func SeedRand(seed []byte) io.Reader {
+	return mrand.NewChaCha8([SeedSize]byte(seed))
+}
+
+// keygenFed is key generation from the host's seeds: a keygen whose
+// randomness the host did not choose could be made ahead of the timed
+// call. The public key is the output: it is what the rest of the key's
+// work goes into, and what a later call would check.
+func keygenFed(gen func(io.Reader) (pk, sk []byte, err error)) func(io.Reader, BenchParams, [][]byte) (FedCall, error) {
+	return func(io.Reader, BenchParams, [][]byte) (FedCall, error) {
+		return func(parts [][]byte) ([]byte, error) {
+			if len(parts) != 1 || len(parts[0]) != SeedSize {
+				return nil, fmt.Errorf("%s: %w", OpKeygen, errFedInput)
+			}
+			pk, _, err := gen(SeedRand(parts[0]))
+			return pk, err
+		}, nil
+	}
+}
+
+// encapsFed is encapsulation to the host's public key, with the
+// randomness the plugin's own loop uses (a derandomised encapsulation can
+// take another path: crypto/mlkem's re-parses the key, +74%). The key
+// comes sealed, in every input, so no ciphertext can be made before the
+// timed call; the host checks that none repeats and decapsulates a sample.
+func encapsFed(k KEM) func(io.Reader, BenchParams, [][]byte) (FedCall, error) {
+	return func(r io.Reader, _ BenchParams, _ [][]byte) (FedCall, error) {
+		return func(parts [][]byte) ([]byte, error) {
+			if len(parts) != 1 {
+				return nil, fmt.Errorf("%s: %w", OpEncaps, errFedInput)
+			}
+			ct, ss, err := k.Encapsulate(r, parts[0])
+			if err != nil {
+				return nil, err
+			}
+			return EncapsOutput(ct, ss), nil
+		}, nil
+	}
+}
+
+// EncapsOutput is a fed encapsulation's output: the shared secret's
+// length (uvarint), the shared secret, the ciphertext.
+func EncapsOutput(ct, ss []byte) []byte {
+	out := make([]byte, 0, binary.MaxVarintLen64+len(ss)+len(ct))
+	out = binary.AppendUvarint(out, uint64(len(ss)))
+	return append(append(out, ss...), ct...)
+}
+
+// SplitEncapsOutput returns the ciphertext and shared secret of a fed
+// encapsulation's output.
+func SplitEncapsOutput(out []byte) (ct, ss []byte, err error) {
+	n, k := binary.Uvarint(out)
+	if k <= 0 || n > uint64(len(out)-k) {
+		return nil, nil, fmt.Errorf("%s output of %d bytes: no shared secret's length: %w", OpEncaps, len(out), errFedInput)
+	}
+	return out[k+int(n):], out[k : k+int(n)], nil
 }
 
 // kemFed is decapsulation on the host's ciphertexts under the host's key.

@@ -159,3 +159,77 @@ func TestProfileAfterFedTrial(t *testing.T) {
 		t.Errorf("profile after a fed trial: %v", err)
 	}
 }
+
+// TestFedKeygen: a fed keygen reads exactly the stream of the host's
+// seed, so the host can replay any call through Run with that stream's
+// bytes and get the public key the loop returned.
+func TestFedKeygen(t *testing.T) {
+	k := &countingKEM{seen: map[string]bool{}}
+	in := &Instance{Name: "toy", Kind: KindKEM, KEM: k}
+	op, _ := FindOp(in, OpKeygen)
+	seeds := make([][][]byte, 6)
+	for i := range seeds {
+		seeds[i] = [][]byte{FreshRand(SeedSize)}
+	}
+	call, err := PrepareFed(in, op, BenchSpec{Warmup: 2, Inputs: seeds[:2]})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Bench(in, op, BenchSpec{Samples: 3, Batch: 2, Fed: call, Inputs: seeds})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, s := range seeds {
+		rnd := make([]byte, 64)
+		if _, err := io.ReadFull(SeedRand(s[0]), rnd); err != nil {
+			t.Fatal(err)
+		}
+		a, err := op.Run(RandReader(rnd), nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(r.Outputs[i], a[ArgPK]) {
+			t.Errorf("call %d: the loop's public key is not the one its seed's stream gives", i)
+		}
+	}
+	if _, err := call([][]byte{make([]byte, SeedSize-1)}); !errors.Is(err, errFedInput) {
+		t.Errorf("a short seed: %v", err)
+	}
+}
+
+// TestFedEncaps: a fed encapsulation takes the host's key from each input
+// and returns ciphertext and shared secret in one output that splits back
+// into them.
+func TestFedEncaps(t *testing.T) {
+	k := &countingKEM{seen: map[string]bool{}}
+	in := &Instance{Name: "toy", Kind: KindKEM, KEM: k}
+	op, _ := FindOp(in, OpEncaps)
+	pk, sk, err := k.GenerateKey(rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ins := [][][]byte{{pk}, {pk}, {pk}, {pk}}
+	call, err := PrepareFed(in, op, BenchSpec{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Bench(in, op, BenchSpec{Samples: 2, Batch: 2, Fed: call, Inputs: ins})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, out := range r.Outputs {
+		ct, ss, err := SplitEncapsOutput(out)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want, err := k.Decapsulate(sk, ct)
+		if err != nil || !bytes.Equal(ss, want) {
+			t.Errorf("call %d: the shared secret does not decapsulate from its ciphertext (%v)", i, err)
+		}
+	}
+	for _, bad := range [][]byte{nil, {0x80}, {5, 1, 2}} {
+		if _, _, err := SplitEncapsOutput(bad); !errors.Is(err, errFedInput) {
+			t.Errorf("split %x: %v", bad, err)
+		}
+	}
+}

@@ -57,7 +57,8 @@ func kemOps(k KEM) []Op {
 			},
 			Prepare: func(r io.Reader, _ BenchParams) (func() error, error) {
 				return func() error { _, _, err := k.GenerateKey(r); return err }, nil
-			}},
+			},
+			Fed: keygenFed(k.GenerateKey)},
 		{Name: OpEncaps,
 			Run: func(r io.Reader, in Args) (Args, error) {
 				a, err := need(OpEncaps, in, ArgPK)
@@ -75,7 +76,8 @@ func kemOps(k KEM) []Op {
 					return nil, fmt.Errorf("keygen: %w", err)
 				}
 				return func() error { _, _, err := k.Encapsulate(r, pk); return err }, nil
-			}},
+			},
+			Fed: encapsFed(k)},
 		{Name: OpDecaps, Secret: true,
 			Run: func(_ io.Reader, in Args) (Args, error) {
 				a, err := need(OpDecaps, in, ArgSK, ArgCT)

@@ -14,7 +14,8 @@ func sigOps(s Signature) []Op {
 			},
 			Prepare: func(r io.Reader, _ BenchParams) (func() error, error) {
 				return func() error { _, _, err := s.GenerateKey(r); return err }, nil
-			}},
+			},
+			Fed: keygenFed(s.GenerateKey)},
 		{Name: OpSign, Secret: true,
 			Run: func(r io.Reader, in Args) (Args, error) {
 				a, err := need(OpSign, in, ArgSK, ArgMsg)

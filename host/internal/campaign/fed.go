@@ -1,12 +1,8 @@
 package campaign
 
 import (
-	"time"
-
-	"bytes"
-	"crypto/rand"
 	"fmt"
-	"math/big"
+	"time"
 
 	"crucible.dev/host/internal/evidence"
 	"crucible.dev/host/internal/noise"
@@ -21,22 +17,14 @@ import (
 // an operation with a fed loop (registry/fed.go) runs on a key and inputs
 // the host had another process of the plugin make (the producer, one per
 // instance), one input per call and none repeated, and the host checks
-// the outputs: every decapsulated key and every verification verdict, and
-// a sample of signatures it picks after the loop, verified by the
-// producer.
+// the outputs (fedloop.go): every decapsulated key, verification verdict
+// and derived secret, that no public key or ciphertext repeats, and a
+// sample it picks after the loop of signatures (verified), public keys
+// (generated again from their seeds) and encapsulations (decapsulated),
+// each checked by the producer.
 
 // fedWarm is how many distinct inputs the warm-up calls cycle through.
 const fedWarm = 8
-
-// signChecks is how many signatures of a trial the host verifies: a
-// plugin that signs for real on 1 call in 8 passes them all with
-// probability (1/8)^32, never.
-const signChecks = 32
-
-// forgedEvery is the share of forged signatures among a verify loop's
-// inputs (at least one a trial): few enough that an honest verifier's
-// faster rejections barely move its figures.
-const forgedEvery = 32
 
 // maxFedCalls bounds a fed trial's calls, each an input the producer
 // makes: calibration runs on the plugin's own inputs, which a memoising
@@ -139,161 +127,6 @@ func (pr *producer) stop() {
 		pr.sess.Stop()
 		pr.sess = nil
 	}
-}
-
-// fedOp reports whether the host feeds and checks the point's trials.
-func fedOp(pt *point) bool {
-	switch registry.Kind(pt.in.Kind) {
-	case registry.KindKEM:
-		return pt.Op == registry.OpDecaps
-	case registry.KindSig:
-		return pt.Op == registry.OpSign || pt.Op == registry.OpVerify
-	case registry.KindKEX:
-		return pt.Op == registry.OpDerive(registry.PartyA) || pt.Op == registry.OpDerive(registry.PartyB)
-	}
-	return false
-}
-
-// fedInput is one call's input and what the host expects of its output.
-type fedInput struct {
-	parts [][]byte
-	want  []byte // nil: checked afterwards (a signature)
-}
-
-// fedLoop makes a fed point's inputs and checks its outputs.
-type fedLoop struct {
-	kind   registry.Kind
-	op     string
-	msgLen int
-	r      registry.Runner
-	pk, sk []byte
-	passes int // of a key exchange
-}
-
-// newFedLoop has the producer make the loop's key pair; a key exchange
-// is ephemeral, and has none.
-func newFedLoop(r registry.Runner, pt *point) (*fedLoop, error) {
-	if registry.Kind(pt.in.Kind) == registry.KindKEX {
-		return &fedLoop{kind: registry.KindKEX, op: pt.Op, r: r, passes: passes(pt.in)}, nil
-	}
-	k, err := r.Run(registry.OpKeygen, randomness(), nil)
-	if err != nil {
-		return nil, fmt.Errorf("input producer: keygen: %w", err)
-	}
-	l := &fedLoop{kind: registry.Kind(pt.in.Kind), op: pt.Op, msgLen: pt.MsgLen, r: r,
-		pk: k[registry.ArgPK], sk: k[registry.ArgSK]}
-	if l.msgLen == 0 {
-		l.msgLen = 64 // registry's benchMsg, as the plugin's own loop signs
-	}
-	return l, nil
-}
-
-// setup is the key the timed process receives.
-func (l *fedLoop) setup() [][]byte {
-	if l.kind == registry.KindKEX {
-		return nil
-	}
-	if l.op == registry.OpVerify {
-		return [][]byte{l.pk}
-	}
-	return [][]byte{l.sk}
-}
-
-// inputs makes n inputs; forge marks which verify inputs carry a forged
-// signature (nil: none).
-func (l *fedLoop) inputs(n int, forge []bool) ([]fedInput, error) {
-	ins := make([]fedInput, n)
-	for i := range ins {
-		switch l.op {
-		case registry.OpDecaps:
-			e, err := l.r.Run(registry.OpEncaps, registry.FreshRand(callRand), registry.Args{registry.ArgPK: l.pk})
-			if err != nil {
-				return nil, fmt.Errorf("input producer: encaps: %w", err)
-			}
-			ins[i] = fedInput{parts: [][]byte{e[registry.ArgCT]}, want: e[registry.ArgSS]}
-		case registry.OpSign:
-			ins[i] = fedInput{parts: [][]byte{registry.FreshRand(l.msgLen)}}
-		case registry.OpVerify:
-			msg := registry.FreshRand(l.msgLen)
-			s, err := l.r.Run(registry.OpSign, registry.FreshRand(callRand), registry.Args{registry.ArgSK: l.sk, registry.ArgMsg: msg})
-			if err != nil {
-				return nil, fmt.Errorf("input producer: sign: %w", err)
-			}
-			sig, want := s[registry.ArgSig], []byte(registry.VerifyAccepted)
-			if forge != nil && forge[i] && len(sig) > 0 {
-				sig = bytes.Clone(sig)
-				sig[randInt(len(sig))] ^= 1 << randInt(8)
-				want = []byte(registry.VerifyRejected)
-			}
-			ins[i] = fedInput{parts: [][]byte{msg, sig}, want: want}
-		case registry.OpDerive(registry.PartyA), registry.OpDerive(registry.PartyB):
-			// The producer runs the whole exchange; the party's derive
-			// must agree with the other party's.
-			t, err := registry.RunExchange(registry.RemoteKEXRand(l.r, l.r, l.passes, callRand), rand.Reader)
-			if err != nil {
-				return nil, fmt.Errorf("input producer: exchange: %w", err)
-			}
-			p, other := registry.PartyA, 1
-			if l.op == registry.OpDerive(registry.PartyB) {
-				p, other = registry.PartyB, 0
-			}
-			ins[i] = fedInput{parts: t.DeriveInputs(p), want: t.SS[other]}
-		default:
-			return nil, fmt.Errorf("%s %s: no host-made inputs", l.kind, l.op)
-		}
-	}
-	return ins, nil
-}
-
-// forgeries picks which of n verify inputs are forged: one in
-// forgedEvery, at least one, at places the host draws.
-func forgeries(op string, n int) []bool {
-	if op != registry.OpVerify {
-		return nil
-	}
-	f := make([]bool, n)
-	for k := 0; k < max(1, n/forgedEvery); k++ {
-		f[randInt(n)] = true
-	}
-	return f
-}
-
-// check returns why an output is wrong, naming the call, or "".
-func (l *fedLoop) check(ins []fedInput, outs [][]byte) (string, error) {
-	for i, in := range ins {
-		if in.want != nil && !bytes.Equal(outs[i], in.want) {
-			return fmt.Sprintf("call %d of %d: %s returned a wrong output on a host-supplied input", i+1, len(ins), l.op), nil
-		}
-	}
-	if l.op != registry.OpSign {
-		return "", nil
-	}
-	// The sample is drawn after the loop returned, so the plugin could not
-	// know which calls would be checked.
-	for k := 0; k < min(signChecks, len(ins)); k++ {
-		i := k
-		if len(ins) > signChecks {
-			i = randInt(len(ins))
-		}
-		v, err := l.r.Run(registry.OpVerify, nil, registry.Args{registry.ArgPK: l.pk, registry.ArgMsg: ins[i].parts[0], registry.ArgSig: outs[i]})
-		if err != nil {
-			return "", fmt.Errorf("input producer: verify: %w", err)
-		}
-		if string(v[registry.ArgValid]) != registry.VerifyAccepted {
-			return fmt.Sprintf("call %d of %d: sign returned a signature that does not verify (checked by another process)", i+1, len(ins)), nil
-		}
-	}
-	return "", nil
-}
-
-// randInt is a uniform integer in [0, n) from crypto/rand: the plugin
-// cannot predict which calls the host forges or checks.
-func randInt(n int) int {
-	v, err := rand.Int(rand.Reader, big.NewInt(int64(n)))
-	if err != nil {
-		panic(err) // crypto/rand does not fail on Linux
-	}
-	return int(v.Int64())
 }
 
 // fedTrial is timedTrial on host-made inputs: the producer makes the key

@@ -12,11 +12,13 @@
 // Modes:
 //
 //	memo  decaps answers from a cache of ciphertext → key that its own
-//	      encapsulations fill; sign, verify and derive from caches keyed
-//	      by their inputs, filled by every call
+//	      encapsulations fill; encaps hands out one encapsulation per
+//	      public key; keygen, sign, verify and derive answer from caches
+//	      keyed by their inputs, filled by every call
 //	lazy  inside the timed loop (registry.countedBatch on its stack),
 //	      does the real work on 1 call in 8 and returns the last real
-//	      answer (decaps, sign) or verdict (verify) on the others
+//	      answer (keygen, encaps, decaps, sign) or verdict (verify) on
+//	      the others
 //	stack honest, except inside the timed loop, where it does no work
 //	      and answers as lazy does
 //	ahead honest work, done as soon as a fed loop's inputs arrive, and a
@@ -45,8 +47,9 @@ const rounds = 200
 
 // Sizes of the stand-ins.
 const (
-	kemPK, kemSK, kemCT, kemSS = 32, 64, 32, 32
-	sigPK, sigSK, sigLen       = 32, 32, 32
+	seedLen                    = 32
+	kemPK, kemSK, kemCT, kemSS = 32, seedLen + 32, 32, 32
+	sigPK, sigSK, sigLen       = 32, seedLen + 32, 32
 )
 
 // grind hashes parts, then the digest rounds-1 more times.
@@ -120,14 +123,24 @@ func (c *cheat) remember(key string, compute func() []byte) []byte {
 	return v
 }
 
-type kem struct{ *cheat }
+// kem keeps one cheat per operation, so that a lazy keygen repeats a
+// public key and a lazy encaps an encapsulation. A key pair is a seed
+// and its grind, the public key: sk = seed ‖ pk.
+type kem struct{ keygen, encaps, decaps *cheat }
 
 func (k kem) GenerateKey(rand io.Reader) (pk, sk []byte, err error) {
-	sk = make([]byte, kemSK)
-	if _, err := io.ReadFull(rand, sk); err != nil {
+	return keyPair(k.keygen, rand)
+}
+
+// keyPair reads a seed and grinds it into the public key, remembering by
+// seed: the host's seeds never repeat, so a memoiser gets no hit.
+func keyPair(c *cheat, rand io.Reader) (pk, sk []byte, err error) {
+	seed := make([]byte, seedLen)
+	if _, err := io.ReadFull(rand, seed); err != nil {
 		return nil, nil, err
 	}
-	return bytes.Clone(sk[:kemPK]), sk, nil
+	pk = c.remember("keygen"+string(seed), func() []byte { return grind(seed) })
+	return pk, append(seed, pk...), nil
 }
 
 func (k kem) Encapsulate(rand io.Reader, pk []byte) (ct, ss []byte, err error) {
@@ -135,9 +148,12 @@ func (k kem) Encapsulate(rand io.Reader, pk []byte) (ct, ss []byte, err error) {
 	if _, err := io.ReadFull(rand, ct); err != nil {
 		return nil, nil, err
 	}
-	ss = grind(pk, ct)
-	if k.mode != "honest" {
-		k.cache["kem"+string(pk)+string(ct)] = ss
+	// Remembered by key alone: a memoiser hands out one encapsulation
+	// again and again.
+	out := k.encaps.remember("encaps"+string(pk), func() []byte { return append(ct, grind(pk, ct)...) })
+	ct, ss = out[:kemCT:kemCT], out[kemCT:]
+	if k.decaps.mode != "honest" {
+		k.decaps.cache["kem"+string(pk)+string(ct)] = ss
 	}
 	return ct, ss, nil
 }
@@ -146,25 +162,24 @@ func (k kem) Decapsulate(sk, ct []byte) ([]byte, error) {
 	if len(sk) != kemSK || len(ct) != kemCT {
 		return nil, errors.New("decaps: wrong lengths")
 	}
-	return k.remember("kem"+string(sk[:kemPK])+string(ct), func() []byte { return grind(sk[:kemPK], ct) }), nil
+	pk := sk[seedLen:]
+	return k.decaps.remember("kem"+string(pk)+string(ct), func() []byte { return grind(pk, ct) }), nil
 }
 
 // sig keeps one cheat per operation, so that a lazy verify repeats a
 // verdict and a lazy sign a signature.
-type sig struct{ sign, verify *cheat }
+type sig struct{ keygen, sign, verify *cheat }
 
 func (s sig) GenerateKey(rand io.Reader) (pk, sk []byte, err error) {
-	sk = make([]byte, sigSK)
-	if _, err := io.ReadFull(rand, sk); err != nil {
-		return nil, nil, err
-	}
-	h := sha256.Sum256(sk)
-	return h[:], sk, nil
+	return keyPair(s.keygen, rand)
 }
 
 func (s sig) Sign(_ io.Reader, sk, msg, _ []byte) ([]byte, error) {
-	pk := sha256.Sum256(sk)
-	return s.sign.remember("sign"+string(pk[:])+string(msg), func() []byte { return grind(pk[:], msg) }), nil
+	if len(sk) != sigSK {
+		return nil, errors.New("sign: wrong key length")
+	}
+	pk := sk[seedLen:]
+	return s.sign.remember("sign"+string(pk)+string(msg), func() []byte { return grind(pk, msg) }), nil
 }
 
 func (s sig) Verify(pk, msg, sg, _ []byte) error {
@@ -214,9 +229,9 @@ func main() {
 	name := "memo-" + mode
 	newCheat := func() *cheat { return &cheat{mode: mode, cache: map[string][]byte{}} }
 	p := &registry.Plugin{Name: name, Version: "0", Instances: []*registry.Instance{
-		{Name: "MemoKEM", Impl: name, Kind: registry.KindKEM, KEM: kem{newCheat()},
+		{Name: "MemoKEM", Impl: name, Kind: registry.KindKEM, KEM: kem{newCheat(), newCheat(), newCheat()},
 			Sizes: registry.Sizes{PublicKey: kemPK, SecretKey: kemSK, Ciphertext: kemCT, SharedSecret: kemSS}},
-		{Name: "MemoSig", Impl: name, Kind: registry.KindSig, Signature: sig{newCheat(), newCheat()},
+		{Name: "MemoSig", Impl: name, Kind: registry.KindSig, Signature: sig{newCheat(), newCheat(), newCheat()},
 			Sizes: registry.Sizes{PublicKey: sigPK, SecretKey: sigSK, Signature: sigLen}},
 		{Name: "MemoKEX", Impl: name, Kind: registry.KindKEX, KEX: kex{newCheat()},
 			Sizes: registry.Sizes{SharedSecret: 32, Messages: []int{32, 32}}},

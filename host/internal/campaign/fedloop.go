@@ -1,0 +1,281 @@
+package campaign
+
+import (
+	"bytes"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/binary"
+	"fmt"
+	"io"
+	"math/big"
+
+	"crucible.dev/registry"
+)
+
+// sampleChecks is how many outputs of a trial the host checks by a call
+// of the producer, where checking costs one (a signature, a key pair, an
+// encapsulation): a plugin that works for real on 1 call in 8 passes
+// them all with probability (1/8)^32, never.
+const sampleChecks = 32
+
+// forgedEvery is the share of forged signatures among a verify loop's
+// inputs (at least one a trial): few enough that an honest verifier's
+// faster rejections barely move its figures.
+const forgedEvery = 32
+
+// fedOp reports whether the host feeds and checks the point's trials.
+func fedOp(pt *point) bool {
+	switch registry.Kind(pt.in.Kind) {
+	case registry.KindKEM:
+		return pt.Op == registry.OpKeygen || pt.Op == registry.OpEncaps || pt.Op == registry.OpDecaps
+	case registry.KindSig:
+		return pt.Op == registry.OpKeygen || pt.Op == registry.OpSign || pt.Op == registry.OpVerify
+	case registry.KindKEX:
+		return pt.Op == registry.OpDerive(registry.PartyA) || pt.Op == registry.OpDerive(registry.PartyB)
+	}
+	return false
+}
+
+// fedInput is one call's input and what the host expects of its output.
+type fedInput struct {
+	parts [][]byte
+	want  []byte // nil: checked afterwards (a signature, a key pair, an encapsulation)
+	sk    []byte // an encapsulation's: the key that decapsulates it
+}
+
+// fedLoop makes a fed point's inputs and checks its outputs.
+type fedLoop struct {
+	kind   registry.Kind
+	op     string
+	msgLen int
+	r      registry.Runner
+	pk, sk []byte
+	passes int // of a key exchange
+}
+
+// newFedLoop has the producer make the loop's key pair where the timed
+// process gets it before the loop. A key exchange is ephemeral, a key
+// generation makes its own, and an encapsulation's key travels sealed
+// with each batch of inputs (inputs).
+func newFedLoop(r registry.Runner, pt *point) (*fedLoop, error) {
+	l := &fedLoop{kind: registry.Kind(pt.in.Kind), op: pt.Op, msgLen: pt.MsgLen, r: r}
+	switch {
+	case l.kind == registry.KindKEX:
+		l.passes = passes(pt.in)
+		return l, nil
+	case l.op == registry.OpKeygen || l.op == registry.OpEncaps:
+		return l, nil
+	}
+	k, err := r.Run(registry.OpKeygen, randomness(), nil)
+	if err != nil {
+		return nil, fmt.Errorf("input producer: keygen: %w", err)
+	}
+	l.pk, l.sk = k[registry.ArgPK], k[registry.ArgSK]
+	if l.msgLen == 0 {
+		l.msgLen = 64 // registry's benchMsg, as the plugin's own loop signs
+	}
+	return l, nil
+}
+
+// setup is the key the timed process receives with the preparation.
+func (l *fedLoop) setup() [][]byte {
+	switch {
+	case l.kind == registry.KindKEX, l.op == registry.OpKeygen, l.op == registry.OpEncaps:
+		return nil
+	case l.op == registry.OpVerify:
+		return [][]byte{l.pk}
+	}
+	return [][]byte{l.sk}
+}
+
+// inputs makes n inputs; forge marks which verify inputs carry a forged
+// signature (nil: none).
+func (l *fedLoop) inputs(n int, forge []bool) ([]fedInput, error) {
+	ins := make([]fedInput, n)
+	var pk, sk []byte // an encapsulation's, one a batch
+	if l.op == registry.OpEncaps {
+		k, err := l.r.Run(registry.OpKeygen, randomness(), nil)
+		if err != nil {
+			return nil, fmt.Errorf("input producer: keygen: %w", err)
+		}
+		pk, sk = k[registry.ArgPK], k[registry.ArgSK]
+	}
+	for i := range ins {
+		switch l.op {
+		case registry.OpKeygen:
+			ins[i] = fedInput{parts: [][]byte{registry.FreshRand(registry.SeedSize)}}
+		case registry.OpEncaps:
+			ins[i] = fedInput{parts: [][]byte{pk}, sk: sk}
+		case registry.OpDecaps:
+			e, err := l.r.Run(registry.OpEncaps, registry.FreshRand(callRand), registry.Args{registry.ArgPK: l.pk})
+			if err != nil {
+				return nil, fmt.Errorf("input producer: encaps: %w", err)
+			}
+			ins[i] = fedInput{parts: [][]byte{e[registry.ArgCT]}, want: e[registry.ArgSS]}
+		case registry.OpSign:
+			ins[i] = fedInput{parts: [][]byte{registry.FreshRand(l.msgLen)}}
+		case registry.OpVerify:
+			msg := registry.FreshRand(l.msgLen)
+			s, err := l.r.Run(registry.OpSign, registry.FreshRand(callRand), registry.Args{registry.ArgSK: l.sk, registry.ArgMsg: msg})
+			if err != nil {
+				return nil, fmt.Errorf("input producer: sign: %w", err)
+			}
+			sig, want := s[registry.ArgSig], []byte(registry.VerifyAccepted)
+			if forge != nil && forge[i] && len(sig) > 0 {
+				sig = bytes.Clone(sig)
+				sig[randInt(len(sig))] ^= 1 << randInt(8)
+				want = []byte(registry.VerifyRejected)
+			}
+			ins[i] = fedInput{parts: [][]byte{msg, sig}, want: want}
+		case registry.OpDerive(registry.PartyA), registry.OpDerive(registry.PartyB):
+			// The producer runs the whole exchange; the party's derive
+			// must agree with the other party's.
+			t, err := registry.RunExchange(registry.RemoteKEXRand(l.r, l.r, l.passes, callRand), rand.Reader)
+			if err != nil {
+				return nil, fmt.Errorf("input producer: exchange: %w", err)
+			}
+			p, other := registry.PartyA, 1
+			if l.op == registry.OpDerive(registry.PartyB) {
+				p, other = registry.PartyB, 0
+			}
+			ins[i] = fedInput{parts: t.DeriveInputs(p), want: t.SS[other]}
+		default:
+			return nil, fmt.Errorf("%s %s: no host-made inputs", l.kind, l.op)
+		}
+	}
+	return ins, distinct(l.op, ins)
+}
+
+// distinct checks that no input of a batch repeats another. The producer
+// is a process of the plugin too: one that handed out one encapsulation
+// again and again would fill the timed loop with inputs a cache answers.
+func distinct(op string, ins []fedInput) error {
+	if op == registry.OpEncaps {
+		return nil // one key for every call; the outputs may not repeat
+	}
+	seen := make(map[[sha256.Size]byte]int, len(ins))
+	for i, in := range ins {
+		h := sha256.New()
+		for _, p := range in.parts {
+			h.Write(binary.AppendUvarint(nil, uint64(len(p))))
+			h.Write(p)
+		}
+		k := [sha256.Size]byte(h.Sum(nil))
+		if j, ok := seen[k]; ok {
+			return fmt.Errorf("input producer: %s input %d of %d repeats input %d", op, i+1, len(ins), j+1)
+		}
+		seen[k] = i
+	}
+	return nil
+}
+
+// forgeries picks which of n verify inputs are forged: one in
+// forgedEvery, at least one, at places the host draws.
+func forgeries(op string, n int) []bool {
+	if op != registry.OpVerify {
+		return nil
+	}
+	f := make([]bool, n)
+	for k := 0; k < max(1, n/forgedEvery); k++ {
+		f[randInt(n)] = true
+	}
+	return f
+}
+
+// check returns why an output is wrong, naming the call, or "".
+func (l *fedLoop) check(ins []fedInput, outs [][]byte) (string, error) {
+	for i, in := range ins {
+		if in.want != nil && !bytes.Equal(outs[i], in.want) {
+			return fmt.Sprintf("call %d of %d: %s returned a wrong output on a host-supplied input", i+1, len(ins), l.op), nil
+		}
+	}
+	var key func([]byte) ([]byte, error) // what may not repeat in an output
+	switch l.op {
+	case registry.OpKeygen:
+		key = func(out []byte) ([]byte, error) { return out, nil }
+	case registry.OpEncaps:
+		key = func(out []byte) ([]byte, error) { ct, _, err := registry.SplitEncapsOutput(out); return ct, err }
+	case registry.OpSign:
+	default:
+		return "", nil
+	}
+	if key != nil {
+		seen := make(map[string]int, len(outs))
+		for i, out := range outs {
+			k, err := key(out)
+			if err != nil {
+				return fmt.Sprintf("call %d of %d: %v", i+1, len(ins), err), nil
+			}
+			if j, ok := seen[string(k)]; ok {
+				return fmt.Sprintf("call %d of %d: %s returned call %d's output again on a new host-supplied input", i+1, len(ins), l.op, j+1), nil
+			}
+			seen[string(k)] = i
+		}
+	}
+	// The sample is drawn after the loop returned, so the plugin could not
+	// know which calls would be checked.
+	for k := 0; k < min(sampleChecks, len(ins)); k++ {
+		i := k
+		if len(ins) > sampleChecks {
+			i = randInt(len(ins))
+		}
+		if wrong, err := l.checkOne(ins[i], outs[i]); wrong != "" || err != nil {
+			if wrong != "" {
+				wrong = fmt.Sprintf("call %d of %d: %s (checked by another process)", i+1, len(ins), wrong)
+			}
+			return wrong, err
+		}
+	}
+	return "", nil
+}
+
+// checkOne checks one output by a call of the producer: a signature by
+// verifying it, a public key by generating it again from the same seed,
+// an encapsulation by decapsulating it.
+func (l *fedLoop) checkOne(in fedInput, out []byte) (string, error) {
+	switch l.op {
+	case registry.OpSign:
+		v, err := l.r.Run(registry.OpVerify, nil, registry.Args{registry.ArgPK: l.pk, registry.ArgMsg: in.parts[0], registry.ArgSig: out})
+		if err != nil {
+			return "", fmt.Errorf("input producer: verify: %w", err)
+		}
+		if string(v[registry.ArgValid]) != registry.VerifyAccepted {
+			return "sign returned a signature that does not verify", nil
+		}
+	case registry.OpKeygen:
+		rnd := make([]byte, callRand)
+		if _, err := io.ReadFull(registry.SeedRand(in.parts[0]), rnd); err != nil {
+			return "", err
+		}
+		k, err := l.r.Run(registry.OpKeygen, rnd, nil)
+		if err != nil {
+			return "", fmt.Errorf("input producer: keygen: %w", err)
+		}
+		if !bytes.Equal(k[registry.ArgPK], out) {
+			return "keygen returned a public key that its seed does not give", nil
+		}
+	case registry.OpEncaps:
+		ct, ss, err := registry.SplitEncapsOutput(out)
+		if err != nil {
+			return err.Error(), nil
+		}
+		d, err := l.r.Run(registry.OpDecaps, nil, registry.Args{registry.ArgSK: in.sk, registry.ArgCT: ct})
+		if err != nil {
+			return fmt.Sprintf("encaps returned a ciphertext that does not decapsulate: %v", err), nil
+		}
+		if !bytes.Equal(d[registry.ArgSS], ss) {
+			return "encaps returned a shared secret its ciphertext does not decapsulate to", nil
+		}
+	}
+	return "", nil
+}
+
+// randInt is a uniform integer in [0, n) from crypto/rand: the plugin
+// cannot predict which calls the host forges or checks.
+func randInt(n int) int {
+	v, err := rand.Int(rand.Reader, big.NewInt(int64(n)))
+	if err != nil {
+		panic(err) // crypto/rand does not fail on Linux
+	}
+	return int(v.Int64())
+}
