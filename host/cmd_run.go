@@ -43,6 +43,7 @@ func cmdRun(mode string, args []string) error {
 	counter := fs.String("counter", "", "also count each operation's instructions exactly: \"instructions\" runs its loop once more under valgrind's callgrind")
 	countCalls := fs.Int64("count-calls", instcount.DefaultCalls, "calls in each counted loop (--counter)")
 	waitQuiet := fs.Duration("wait-quiet", 0, "before measuring, wait up to this long for the machine to settle (two seconds in a row without CPU pressure or stolen time)")
+	msgLens := fs.String("msg-lens", joinInts(campaign.DefaultMsgLens), "message lengths in bytes, comma-separated, that the symmetric primitives are timed at")
 	fresh := fs.Int("fresh", 3, "records of each fresh-seed KAT file, generated from a seed drawn for the run and compared byte for byte across the implementations of an instance (0: none)")
 	if err := fs.Parse(args); err != nil {
 		return &exitError{2, nil}
@@ -60,6 +61,10 @@ func cmdRun(mode string, args []string) error {
 	}
 	if *full {
 		*target, *long = time.Second, true
+	}
+	lens, err := parseInts(*msgLens)
+	if err != nil {
+		return usageErr("--msg-lens: %v", err)
 	}
 	if *counter != "" && *counter != instcount.Instructions {
 		return usageErr("--counter: %q is not a counter (instructions)", *counter)
@@ -87,7 +92,7 @@ func cmdRun(mode string, args []string) error {
 	cfg := campaign.Config{
 		Root: root, PluginDirs: c.pluginDirs, Cache: cache, Out: *out, Suite: *suite,
 		System: systemLabel(*system), Trials: *trials, TrialTarget: *target, Iterations: *iterations, MinCalls: *minCalls,
-		MsgLens: campaign.DefaultMsgLens, CPU: *cpu, Long: *long, Profile: !*noProfile,
+		MsgLens: lens, CPU: *cpu, Long: *long, Profile: !*noProfile,
 		KAT: mode == "run" || mode == "kat", Bench: mode == "run" || mode == "bench",
 		Robust: mode == "run" || mode == "robust", Resume: *resume, Shard: sh,
 		Counter: *counter, CountCalls: *countCalls,

@@ -23,7 +23,7 @@ func memoDir(t *testing.T, modes ...string) string {
 }
 
 // memoFed names the memo fixture's fed operations, by instance.
-var memoFed = map[string][]string{"MemoKEM": {"keygen", "encaps", "decaps"}, "MemoSig": {"keygen", "sign", "verify"}, "MemoKEX": {"derive_a", "derive_b"}}
+var memoFed = map[string][]string{"MemoKEM": {"keygen", "encaps", "decaps"}, "MemoSig": {"keygen", "sign", "verify"}, "MemoKEX": {"derive_a", "derive_b"}, "MemoHash": {"hash@64"}}
 
 // memoMedians returns the host-timed figure of every record of run out, by
 // plugin, instance name and operation, and fails t where the honest twin
@@ -58,7 +58,7 @@ func memoMedians(t *testing.T, out string) map[string]float64 {
 func TestHostFedTrials(t *testing.T) {
 	dir := memoDir(t, "honest", "memo", "lazy", "stack")
 	out := filepath.Join(t.TempDir(), "r")
-	code, log := runHost(t, quick(dir, out, "--trial-target", "5ms", "--trials", "1")...)
+	code, log := runHost(t, quick(dir, out, "--trial-target", "5ms", "--trials", "1", "--msg-lens", "64")...)
 	if code != 1 {
 		t.Fatalf("exit %d, want 1 (findings)\n%s", code, log)
 	}
@@ -118,7 +118,7 @@ func TestHostFedTrials(t *testing.T) {
 func TestHostFedAhead(t *testing.T) {
 	dir := memoDir(t, "honest", "ahead")
 	out := filepath.Join(t.TempDir(), "r")
-	code, log := runHost(t, quick(dir, out, "--trial-target", "5ms", "--trials", "1")...)
+	code, log := runHost(t, quick(dir, out, "--trial-target", "5ms", "--trials", "1", "--msg-lens", "64")...)
 	if code != 0 && code != 1 {
 		t.Fatalf("exit %d\n%s", code, log)
 	}

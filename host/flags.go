@@ -173,3 +173,25 @@ type lockEntry struct {
 	SHA256     string `json:"sha256"`
 	SourceHash string `json:"source_hash,omitempty"`
 }
+
+// parseInts reads a comma-separated list of positive integers.
+func parseInts(s string) ([]int, error) {
+	var out []int
+	for _, f := range strings.Split(s, ",") {
+		n, err := strconv.Atoi(strings.TrimSpace(f))
+		if err != nil || n < 1 {
+			return nil, fmt.Errorf("%q is not a positive integer", f)
+		}
+		out = append(out, n)
+	}
+	return out, nil
+}
+
+// joinInts writes ns as parseInts reads them.
+func joinInts(ns []int) string {
+	s := make([]string, len(ns))
+	for i, n := range ns {
+		s[i] = strconv.Itoa(n)
+	}
+	return strings.Join(s, ",")
+}

@@ -39,7 +39,7 @@ type BenchResult struct {
 	CPU             int
 	CallsPerOp      map[string]float64
 	Profile         []byte
-	Outputs         [][]byte // per host-supplied input, the call's output
+	Outputs         [][]byte // per host-supplied input, the call's output; a streamed loop's folds, in one
 }
 
 // PrepareBench prepares op's inputs outside any timed region and runs the
@@ -78,7 +78,15 @@ func Bench(in *Instance, op Op, s BenchSpec) (*BenchResult, error) {
 	}
 	body := s.Body
 	var outs [][]byte
-	if s.Fed != nil {
+	switch {
+	case s.Fed != nil && op.Stream:
+		if len(s.Inputs) != 1 {
+			return nil, fmt.Errorf("bench %s %s: %d base inputs for a streamed loop, want 1: %w", in.ID(), op.Name, len(s.Inputs), errFedInput)
+		}
+		var folds []byte
+		body, folds = streamBody(s.Fed, s.Inputs[0], s.Samples*s.Batch)
+		outs = [][]byte{folds}
+	case s.Fed != nil:
 		if int64(len(s.Inputs)) != s.Samples*s.Batch {
 			return nil, fmt.Errorf("bench %s %s: %d inputs for %d calls: %w", in.ID(), op.Name, len(s.Inputs), s.Samples*s.Batch, errFedInput)
 		}

@@ -80,6 +80,10 @@ type Op struct {
 	// returns the output the host checks. The host times trials through
 	// it; Prepare's own inputs serve calibration and counting.
 	Fed func(rand io.Reader, p BenchParams, setup [][]byte) (FedCall, error)
+	// Stream marks a Fed operation whose timed loop runs on one base
+	// input with each call's number written into it (stream.go), and
+	// returns one output of StreamFoldSize bytes a call.
+	Stream bool
 	// Secret marks an operation that handles secret data, for the
 	// constant-time check.
 	Secret bool

@@ -21,7 +21,8 @@ func hashOps(h Hash) []Op {
 			msg := msgOf(p, benchMsg)
 			dst := make([]byte, 0, h.Size())
 			return func() error { h.Sum(dst, msg); return nil }, nil
-		}}}
+		},
+		Fed: hashStream(h), Stream: true}}
 }
 
 func xofOps(x XOF) []Op {
@@ -46,7 +47,8 @@ func xofOps(x XOF) []Op {
 				out = make([]byte, 32)
 			}
 			return func() error { x.XOF(out, msg); return nil }, nil
-		}}}
+		},
+		Fed: xofStream(x), Stream: true}}
 }
 
 func macOps(m MAC) []Op {
@@ -71,7 +73,8 @@ func macOps(m MAC) []Op {
 			msg := msgOf(p, benchMsg)
 			dst := make([]byte, 0, h.Size())
 			return func() error { h.Reset(); h.Write(msg); h.Sum(dst); return nil }, nil
-		}}}
+		},
+		Fed: macStream(m), Stream: true}}
 }
 
 func kdfOps(k KDF) []Op {
@@ -95,7 +98,8 @@ func kdfOps(k KDF) []Op {
 				n = 32
 			}
 			return func() error { _, err := k.Derive(secret, nil, nil, n); return err }, nil
-		}}}
+		},
+		Fed: kdfStream(k), Stream: true}}
 }
 
 func aeadOps(a AEAD) []Op {
@@ -153,7 +157,8 @@ func aeadOps(a AEAD) []Op {
 				}
 				dst := make([]byte, 0, len(ct))
 				return func() error { c.Seal(dst, nonce, msg, nil); return nil }, nil
-			}},
+			},
+			Fed: sealStream(a), Stream: true},
 		{Name: OpOpen, Secret: true,
 			Run: func(_ io.Reader, in Args) (Args, error) { return open(in) },
 			Prepare: func(_ io.Reader, p BenchParams) (func() error, error) {

@@ -353,6 +353,8 @@ func (c *Campaign) trial(pluginName string, sess *session.Session, prod *produce
 	var trial evidence.Trial
 	var wrong string
 	switch {
+	case streamOp(pt):
+		trial, wrong, err = c.fedTrial(p, prod, pt, maxStreamCalls)
 	case fedOp(pt) && fedFits(pt.rec.Calibration):
 		trial, wrong, err = c.fedTrial(p, prod, pt, maxFedCalls)
 	case fedOp(pt):

@@ -143,7 +143,7 @@ func (c *Campaign) fedTrial(p *plugin.Process, prod *producer, pt *point, most i
 		if set, err = newFedSet(prod, pt, n); err != nil {
 			return trial, "", err
 		}
-		if most == maxFedCalls {
+		if most != maxFedCheckCalls {
 			pt.fed = set
 		}
 	}
@@ -175,7 +175,7 @@ func (c *Campaign) fedTrial(p *plugin.Process, prod *producer, pt *point, most i
 			return trial, "", err
 		}
 		before := noise.Read()
-		trial, outs, err := p.BenchFed(pt.id, pt.Point, evidence.Calibration{Batch: cal.Batch, Samples: cal.Samples}, key)
+		trial, outs, err := p.BenchFed(pt.id, pt.Point, evidence.Calibration{Batch: cal.Batch, Samples: cal.Samples}, key, l.stream)
 		w := noise.Between(before, noise.Read())
 		if err != nil {
 			return trial, "", err

@@ -51,6 +51,11 @@ type fedLoop struct {
 	r      registry.Runner
 	pk, sk []byte
 	passes int // of a key exchange
+	// A streamed loop's (stream.go): its key, where it takes one, the
+	// nonce size of a seal, and an XOF's or KDF's output length.
+	stream        bool
+	key           []byte
+	nonce, outLen int
 }
 
 // newFedLoop has the producer make the loop's key pair where the timed
@@ -60,6 +65,8 @@ type fedLoop struct {
 func newFedLoop(r registry.Runner, pt *point) (*fedLoop, error) {
 	l := &fedLoop{kind: registry.Kind(pt.in.Kind), op: pt.Op, msgLen: pt.MsgLen, r: r}
 	switch {
+	case streamOp(pt):
+		return newStreamLoop(l, pt)
 	case l.kind == registry.KindKEX:
 		l.passes = passes(pt.in)
 		return l, nil
@@ -80,6 +87,10 @@ func newFedLoop(r registry.Runner, pt *point) (*fedLoop, error) {
 // setup is the key the timed process receives with the preparation.
 func (l *fedLoop) setup() [][]byte {
 	switch {
+	case l.stream && l.key != nil:
+		return [][]byte{l.key}
+	case l.stream:
+		return nil
 	case l.kind == registry.KindKEX, l.op == registry.OpKeygen, l.op == registry.OpEncaps:
 		return nil
 	case l.op == registry.OpVerify:
@@ -91,6 +102,10 @@ func (l *fedLoop) setup() [][]byte {
 // inputs makes n inputs; forge marks which verify inputs carry a forged
 // signature (nil: none).
 func (l *fedLoop) inputs(n int, forge []bool) ([]fedInput, error) {
+	if l.stream {
+		base, err := l.streamBase()
+		return []fedInput{{parts: base}}, err
+	}
 	ins := make([]fedInput, n)
 	var pk, sk []byte // an encapsulation's, one a batch
 	if l.op == registry.OpEncaps {
@@ -184,6 +199,9 @@ func forgeries(op string, n int) []bool {
 
 // check returns why an output is wrong, naming the call, or "".
 func (l *fedLoop) check(ins []fedInput, outs [][]byte) (string, error) {
+	if l.stream {
+		return l.checkStream(ins[0].parts, outs)
+	}
 	for i, in := range ins {
 		if in.want != nil && !bytes.Equal(outs[i], in.want) {
 			return fmt.Sprintf("call %d of %d: %s returned a wrong output on a host-supplied input", i+1, len(ins), l.op), nil

@@ -4,8 +4,9 @@
 // tests can show that host-made inputs and host-checked outputs defeat
 // each cheat.
 //
-// It serves a stand-in KEM ("MemoKEM"), a stand-in signature ("MemoSig")
-// and a stand-in 2-pass key exchange ("MemoKEX") whose every operation hashes a fixed number of rounds, so
+// It serves a stand-in KEM ("MemoKEM"), a stand-in signature ("MemoSig"),
+// a stand-in 2-pass key exchange ("MemoKEX") and a stand-in hash
+// ("MemoHash") whose every operation hashes a fixed number of rounds, so
 // that an honest call costs tens of microseconds and a cheat shows.
 // Not secure schemes: anyone can decapsulate or sign.
 //
@@ -13,12 +14,12 @@
 //
 //	memo  decaps answers from a cache of ciphertext → key that its own
 //	      encapsulations fill; encaps hands out one encapsulation per
-//	      public key; keygen, sign, verify and derive answer from caches
-//	      keyed by their inputs, filled by every call
+//	      public key; keygen, sign, verify, derive and hash answer from
+//	      caches keyed by their inputs, filled by every call
 //	lazy  inside the timed loop (registry.countedBatch on its stack),
 //	      does the real work on 1 call in 8 and returns the last real
-//	      answer (keygen, encaps, decaps, sign) or verdict (verify) on
-//	      the others
+//	      answer (keygen, encaps, decaps, sign, hash) or verdict
+//	      (verify) on the others
 //	stack honest, except inside the timed loop, where it does no work
 //	      and answers as lazy does
 //	ahead honest work, done as soon as a fed loop's inputs arrive, and a
@@ -195,6 +196,16 @@ func (s sig) Verify(pk, msg, sg, _ []byte) error {
 	return nil
 }
 
+// hash is a stand-in hash: the grind of the message, remembered by
+// message.
+type hash struct{ *cheat }
+
+func (hash) Size() int { return 32 }
+
+func (h hash) Sum(dst, msg []byte) []byte {
+	return append(dst, h.remember("hash"+string(msg), func() []byte { return grind(msg) })...)
+}
+
 // kex is a 2-pass exchange: each party's state is an ephemeral secret,
 // its message the secret's hash, and the shared secret a grind of both
 // messages in order.
@@ -235,6 +246,8 @@ func main() {
 			Sizes: registry.Sizes{PublicKey: sigPK, SecretKey: sigSK, Signature: sigLen}},
 		{Name: "MemoKEX", Impl: name, Kind: registry.KindKEX, KEX: kex{newCheat()},
 			Sizes: registry.Sizes{SharedSecret: 32, Messages: []int{32, 32}}},
+		{Name: "MemoHash", Impl: name, Kind: registry.KindHash, Hash: hash{newCheat()},
+			Sizes: registry.Sizes{Digest: 32}},
 	}}
 	if mode == "ahead" {
 		serveAhead(p)

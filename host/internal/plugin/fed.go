@@ -76,9 +76,11 @@ func (p *Process) PrepareFed(instance string, pt registry.Point, cal evidence.Ca
 }
 
 // BenchFed runs the timed loop of a point PrepareFed prepared, bringing
-// the key to its inputs (cal.Samples × cal.Batch of them), and returns
-// the trial and each call's output, for the host to check.
-func (p *Process) BenchFed(instance string, pt registry.Point, cal evidence.Calibration, key []byte) (evidence.Trial, [][]byte, error) {
+// the key to its inputs (cal.Samples × cal.Batch of them, or one base
+// input for a streamed loop), and returns the trial and each call's
+// output (a streamed loop's: one output, registry.StreamFoldSize bytes a
+// call), for the host to check.
+func (p *Process) BenchFed(instance string, pt registry.Point, cal evidence.Calibration, key []byte, stream bool) (evidence.Trial, [][]byte, error) {
 	f := &feed{key: key}
 	p.feed = f
 	defer func() { p.feed = nil }()
@@ -86,7 +88,11 @@ func (p *Process) BenchFed(instance string, pt registry.Point, cal evidence.Cali
 	if err != nil {
 		return t, nil, err
 	}
-	if n := cal.Samples * cal.Batch; int64(len(f.outputs)) != n {
+	n := cal.Samples * cal.Batch
+	switch {
+	case stream && (len(f.outputs) != 1 || int64(len(f.outputs[0])) != n*registry.StreamFoldSize):
+		return t, nil, p.reject(violation("bench %s %s: a streamed loop of %d calls returned %d outputs, want one of %d bytes", instance, pt.Op, n, len(f.outputs), n*registry.StreamFoldSize))
+	case !stream && int64(len(f.outputs)) != n:
 		return t, nil, p.reject(violation("bench %s %s: %d outputs for %d host-supplied inputs", instance, pt.Op, len(f.outputs), n))
 	}
 	return t, f.outputs, nil

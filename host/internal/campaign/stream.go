@@ -1,0 +1,137 @@
+package campaign
+
+import (
+	"encoding/binary"
+	"fmt"
+
+	"crucible.dev/registry"
+)
+
+// A symmetric primitive's trial is a streamed fed loop
+// (registry/stream.go): one base input the host draws, sealed until the
+// timed call, call i working on it with i written in, and 8 bytes of each
+// output folded back. The host checks that no fold repeats (a lazy
+// plugin's stored answers would) and has the producer compute a sample of
+// calls it picks after the loop through the KAT-checked path.
+
+// maxStreamCalls bounds a streamed trial: a memoiser's calibration, on its
+// own repeated input, can plan a hundred times the calls its real work
+// fits in the trial's time.
+const maxStreamCalls = 1 << 22
+
+// streamOp reports whether the point's trials are streamed.
+func streamOp(pt *point) bool {
+	switch registry.Kind(pt.in.Kind) {
+	case registry.KindHash:
+		return pt.Op == registry.OpHash
+	case registry.KindXOF:
+		return pt.Op == registry.OpXOF
+	case registry.KindMAC:
+		return pt.Op == registry.OpMAC
+	case registry.KindKDF:
+		return pt.Op == registry.OpKDF
+	case registry.KindAEAD:
+		return pt.Op == registry.OpSeal
+	}
+	return false
+}
+
+// newStreamLoop draws a streamed loop's key, where it takes one: known to
+// the plugin before the timed call, as an application's key is.
+func newStreamLoop(l *fedLoop, pt *point) (*fedLoop, error) {
+	l.stream, l.outLen, l.nonce = true, pt.OutLen, pt.in.Sizes.Nonce
+	if l.outLen == 0 {
+		l.outLen = 32 // registry's outLen
+	}
+	if l.msgLen == 0 {
+		l.msgLen = 64 // registry's benchMsg
+		if l.op == registry.OpKDF {
+			l.msgLen = 32 // its secret
+		}
+	}
+	if l.op == registry.OpSeal && l.nonce <= 0 {
+		return nil, fmt.Errorf("%s %s: the instance declares no nonce size", l.kind, l.op)
+	}
+	if l.op == registry.OpMAC || l.op == registry.OpSeal {
+		n := pt.in.Sizes.Key
+		if n <= 0 {
+			return nil, fmt.Errorf("%s %s: the instance declares no key size", l.kind, l.op)
+		}
+		l.key = registry.FreshRand(n)
+	}
+	return l, nil
+}
+
+// streamBase draws a streamed loop's base input, in the parts of its op.
+func (l *fedLoop) streamBase() ([][]byte, error) {
+	if l.op == registry.OpSeal {
+		return [][]byte{registry.FreshRand(l.nonce), registry.FreshRand(l.msgLen)}, nil
+	}
+	return [][]byte{registry.FreshRand(l.msgLen)}, nil
+}
+
+// streamArgs are Run's arguments for one streamed call's parts.
+func (l *fedLoop) streamArgs(parts [][]byte) registry.Args {
+	a := registry.Args{}
+	switch l.op {
+	case registry.OpHash:
+		a[registry.ArgMsg] = parts[0]
+	case registry.OpXOF:
+		a[registry.ArgMsg] = parts[0]
+		a.SetInt(registry.ArgLength, l.outLen)
+	case registry.OpMAC:
+		a[registry.ArgKey], a[registry.ArgMsg] = l.key, parts[0]
+	case registry.OpKDF:
+		a[registry.ArgKey] = parts[0]
+		a.SetInt(registry.ArgLength, l.outLen)
+	case registry.OpSeal:
+		a[registry.ArgKey], a[registry.ArgNonce], a[registry.ArgMsg] = l.key, parts[0], parts[1]
+	}
+	return a
+}
+
+// folded is what a streamed call folds of Run's results: a seal's tag,
+// otherwise the output.
+func (l *fedLoop) folded(parts [][]byte, r registry.Args) []byte {
+	if l.op == registry.OpSeal {
+		ct := r[registry.ArgCT]
+		return ct[min(len(parts[1]), len(ct)):]
+	}
+	return r[registry.ArgOut]
+}
+
+// checkStream returns why a streamed trial's folds are wrong, naming the
+// call, or "".
+func (l *fedLoop) checkStream(base [][]byte, outs [][]byte) (string, error) {
+	if len(outs) != 1 || len(outs[0])%registry.StreamFoldSize != 0 {
+		return fmt.Sprintf("%s returned %d outputs for a streamed loop", l.op, len(outs)), nil
+	}
+	n := len(outs[0]) / registry.StreamFoldSize
+	fold := func(i int) uint64 { return binary.LittleEndian.Uint64(outs[0][i*registry.StreamFoldSize:]) }
+	seen := make(map[uint64]int, n)
+	for i := 0; i < n; i++ {
+		if j, ok := seen[fold(i)]; ok {
+			return fmt.Sprintf("call %d of %d: %s returned call %d's output again on a new host-supplied input", i+1, n, l.op, j+1), nil
+		}
+		seen[fold(i)] = i
+	}
+	parts := make([][]byte, len(base))
+	for k := 0; k < min(sampleChecks, n); k++ {
+		i := k
+		if n > sampleChecks {
+			i = randInt(n)
+		}
+		for j, p := range base {
+			parts[j] = append(parts[j][:0], p...)
+		}
+		registry.StreamInput(parts, uint64(i))
+		r, err := l.r.Run(l.op, nil, l.streamArgs(parts))
+		if err != nil {
+			return "", fmt.Errorf("input producer: %s: %w", l.op, err)
+		}
+		if want := registry.Fold(l.folded(parts, r)); fold(i) != want {
+			return fmt.Sprintf("call %d of %d: %s returned an output the host's input does not give (checked by another process)", i+1, n, l.op), nil
+		}
+	}
+	return "", nil
+}

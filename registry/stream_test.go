@@ -1,0 +1,129 @@
+package registry
+
+import (
+	"bytes"
+	"crypto/aes"
+	"crypto/cipher"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/binary"
+	"errors"
+	"hash"
+	"testing"
+)
+
+// sha256Hash is SHA-256 as a registry Hash.
+type sha256Hash struct{}
+
+func (sha256Hash) Size() int { return sha256.Size }
+func (sha256Hash) Sum(dst, msg []byte) []byte {
+	d := sha256.Sum256(msg)
+	return append(dst, d[:]...)
+}
+
+// hmacSHA256 is HMAC-SHA256 as a registry MAC.
+type hmacSHA256 struct{}
+
+func (hmacSHA256) KeySize() int                      { return 32 }
+func (hmacSHA256) New(key []byte) (hash.Hash, error) { return hmac.New(sha256.New, key), nil }
+
+// aesGCM is AES-256-GCM as a registry AEAD.
+type aesGCM struct{}
+
+func (aesGCM) KeySize() int { return 32 }
+func (aesGCM) New(key []byte) (cipher.AEAD, error) {
+	b, err := aes.NewCipher(key)
+	if err != nil {
+		return nil, err
+	}
+	return cipher.NewGCM(b)
+}
+
+// TestStreamInput: every call's input differs from every other's in each
+// 64-byte block of each part, and only where the call's number is written.
+func TestStreamInput(t *testing.T) {
+	base := [][]byte{bytes.Repeat([]byte{0xaa}, 12), bytes.Repeat([]byte{0x55}, 200), {0x11, 0x22, 0x33}}
+	StreamInput(base, 0x0102030405060708)
+	for _, off := range []int{0, 64, 128, 192} {
+		if got := binary.LittleEndian.Uint64(base[1][off:]); off+8 <= 200 && got != 0x0102030405060708 {
+			t.Errorf("block at %d holds %#x", off, got)
+		}
+	}
+	if !bytes.Equal(base[1][8:64], bytes.Repeat([]byte{0x55}, 56)) || !bytes.Equal(base[0][8:], []byte{0xaa, 0xaa, 0xaa, 0xaa}) {
+		t.Errorf("bytes beyond the call's number changed: %x %x", base[0], base[1][:64])
+	}
+	if !bytes.Equal(base[2], []byte{0x08, 0x07, 0x06}) {
+		t.Errorf("a short part holds %x, want the number's first bytes", base[2])
+	}
+	if Fold([]byte{1, 0, 0, 0, 0, 0, 0, 0, 2}) != 3 || Fold(nil) != 0 {
+		t.Error("Fold does not XOR the words, the last padded with zeros")
+	}
+}
+
+// TestStreamedLoops: a streamed loop of each symmetric kind works on the
+// host's base with each call's number written in, and returns one fold
+// per call that the host recomputes through Run.
+func TestStreamedLoops(t *testing.T) {
+	key := bytes.Repeat([]byte{7}, 32)
+	for _, c := range []struct {
+		in    *Instance
+		op    string
+		setup [][]byte
+		base  func() [][]byte
+		args  func(parts [][]byte) Args
+		fold  func(Args) []byte
+	}{
+		{&Instance{Name: "sha", Kind: KindHash, Hash: sha256Hash{}}, OpHash, nil,
+			func() [][]byte { return [][]byte{FreshRand(100)} },
+			func(p [][]byte) Args { return Args{ArgMsg: p[0]} },
+			func(a Args) []byte { return a[ArgOut] }},
+		{&Instance{Name: "hmac", Kind: KindMAC, MAC: hmacSHA256{}}, OpMAC, [][]byte{key},
+			func() [][]byte { return [][]byte{FreshRand(64)} },
+			func(p [][]byte) Args { return Args{ArgKey: key, ArgMsg: p[0]} },
+			func(a Args) []byte { return a[ArgOut] }},
+		{&Instance{Name: "gcm", Kind: KindAEAD, AEAD: aesGCM{}}, OpSeal, [][]byte{key},
+			func() [][]byte { return [][]byte{FreshRand(12), FreshRand(80)} },
+			func(p [][]byte) Args { return Args{ArgKey: key, ArgNonce: p[0], ArgMsg: p[1]} },
+			func(a Args) []byte { return a[ArgCT][len(a[ArgCT])-16:] }},
+	} {
+		op, ok := FindOp(c.in, c.op)
+		if !ok || !op.Stream {
+			t.Fatalf("%s: no streamed %s", c.in.Name, c.op)
+		}
+		call, err := PrepareFed(c.in, op, BenchSpec{Warmup: 3, Setup: c.setup, Inputs: [][][]byte{c.base()}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		base := c.base()
+		orig := [][]byte{}
+		for _, p := range base {
+			orig = append(orig, bytes.Clone(p))
+		}
+		r, err := Bench(c.in, op, BenchSpec{Samples: 3, Batch: 4, Fed: call, Inputs: [][][]byte{base}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if len(r.Outputs) != 1 || len(r.Outputs[0]) != 12*StreamFoldSize {
+			t.Fatalf("%s: outputs %d, want one of %d bytes", c.in.Name, len(r.Outputs), 12*StreamFoldSize)
+		}
+		seen := map[uint64]bool{}
+		for i := uint64(0); i < 12; i++ {
+			StreamInput(orig, i)
+			a, err := op.Run(nil, c.args(orig))
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := binary.LittleEndian.Uint64(r.Outputs[0][StreamFoldSize*i:])
+			if got != Fold(c.fold(a)) {
+				t.Errorf("%s call %d: fold %#x, want %#x", c.in.Name, i, got, Fold(c.fold(a)))
+			}
+			seen[got] = true
+		}
+		if len(seen) != 12 {
+			t.Errorf("%s: %d distinct folds of 12 calls", c.in.Name, len(seen))
+		}
+		if _, err := Bench(c.in, op, BenchSpec{Samples: 1, Batch: 1, Fed: call, Inputs: [][][]byte{base, base}}); !errors.Is(err, errFedInput) {
+			t.Errorf("%s: two base inputs: %v", c.in.Name, err)
+		}
+	}
+}
