@@ -26,13 +26,16 @@ type FedCall func(parts [][]byte) ([]byte, error)
 //
 //	keygen: no setup;  input seed;     output pk (the randomness is
 //	        SeedRand(seed), so the host can replay the call)
-//	encaps: no setup;  input pk;       output EncapsOutput(ct, ss) (the
+//	encaps: no setup;  input pk;       output JoinParts(ct, ss) (the
 //	        key, one a loop, travels sealed with the inputs: known
 //	        before the timed call, it would let a plugin encapsulate
 //	        ahead with randomness of its own)
 //	decaps: setup sk;  input ct;       output ss
 //	sign:   setup sk;  input msg;      output sig
 //	verify: setup pk;  input msg, sig; output "1" (accepted) or "0"
+//	init:   no setup;  input seed;     output JoinParts(pk, sk, st)
+//	pass:   no setup;  input pk, sk, peer_pk, st, in (the sender's
+//	        inputs of one exchange), seed; output JoinParts(out, st)
 //	derive: no setup;  input pk, sk, peer_pk, st, in (the party's
 //	        derive inputs of one exchange); output ss
 const (
@@ -98,11 +101,24 @@ func fedBody(call FedCall, inputs [][][]byte) (func() error, [][]byte) {
 // SeedSize is the length of a fed keygen's seed.
 const SeedSize = 32
 
-// SeedRand is the randomness a fed keygen reads for seed: the ChaCha8
+// SeedRand is the randomness a fed call reads for seed: the ChaCha8
 // stream of C2SP chacha8rand (math/rand/v2), as cheap to draw as the
-// system's randomness, and one the host can replay byte for byte.
-func SeedRand(seed []byte) io.Reader {
-	return mrand.NewChaCha8([SeedSize]byte(seed))
+// system's randomness, and one the host can replay byte for byte. The
+// generator is keyed on the first read, so a call that draws nothing (a
+// key exchange's pass that forwards a value) pays nothing for it.
+func SeedRand(seed []byte) io.Reader { return &seedReader{seed: seed} }
+
+// seedReader is SeedRand's reader.
+type seedReader struct {
+	seed []byte
+	c    *mrand.ChaCha8
+}
+
+func (r *seedReader) Read(p []byte) (int, error) {
+	if r.c == nil {
+		r.c = mrand.NewChaCha8([SeedSize]byte(r.seed))
+	}
+	return r.c.Read(p)
 }
 
 // keygenFed is key generation from the host's seeds: a keygen whose
@@ -136,27 +152,83 @@ func encapsFed(k KEM) func(io.Reader, BenchParams, [][]byte) (FedCall, error) {
 			if err != nil {
 				return nil, err
 			}
-			return EncapsOutput(ct, ss), nil
+			return JoinParts(ct, ss), nil
 		}, nil
 	}
 }
 
-// EncapsOutput is a fed encapsulation's output: the shared secret's
-// length (uvarint), the shared secret, the ciphertext.
-func EncapsOutput(ct, ss []byte) []byte {
-	out := make([]byte, 0, binary.MaxVarintLen64+len(ss)+len(ct))
-	out = binary.AppendUvarint(out, uint64(len(ss)))
-	return append(append(out, ss...), ct...)
+// JoinParts is a fed output of several parts: each part's length
+// (uvarint), then the part.
+func JoinParts(parts ...[]byte) []byte {
+	n := 0
+	for _, p := range parts {
+		n += binary.MaxVarintLen64 + len(p)
+	}
+	out := make([]byte, 0, n)
+	for _, p := range parts {
+		out = binary.AppendUvarint(out, uint64(len(p)))
+		out = append(out, p...)
+	}
+	return out
 }
 
-// SplitEncapsOutput returns the ciphertext and shared secret of a fed
-// encapsulation's output.
-func SplitEncapsOutput(out []byte) (ct, ss []byte, err error) {
-	n, k := binary.Uvarint(out)
-	if k <= 0 || n > uint64(len(out)-k) {
-		return nil, nil, fmt.Errorf("%s output of %d bytes: no shared secret's length: %w", OpEncaps, len(out), errFedInput)
+// SplitParts returns the n parts JoinParts joined into out.
+func SplitParts(out []byte, n int) ([][]byte, error) {
+	parts := make([][]byte, n)
+	for i := range parts {
+		l, k := binary.Uvarint(out)
+		if k <= 0 || l > uint64(len(out)-k) {
+			return nil, fmt.Errorf("output part %d of %d: no length: %w", i+1, n, errFedInput)
+		}
+		parts[i], out = out[k:k+int(l)], out[k+int(l):]
 	}
-	return out[k+int(n):], out[k : k+int(n)], nil
+	if len(out) != 0 {
+		return nil, fmt.Errorf("%d bytes after the output's %d parts: %w", len(out), n, errFedInput)
+	}
+	return parts, nil
+}
+
+// initFed is party p's key exchange setup from the host's seeds, as
+// keygenFed is key generation.
+func initFed(x KEX, p Party) func(io.Reader, BenchParams, [][]byte) (FedCall, error) {
+	name := OpInit(p)
+	return func(io.Reader, BenchParams, [][]byte) (FedCall, error) {
+		return func(parts [][]byte) ([]byte, error) {
+			if len(parts) != 1 || len(parts[0]) != SeedSize {
+				return nil, fmt.Errorf("%s: %w", name, errFedInput)
+			}
+			pk, sk, st, err := x.Init(p, SeedRand(parts[0]))
+			if err != nil {
+				return nil, err
+			}
+			return JoinParts(pk, sk, st), nil
+		}, nil
+	}
+}
+
+// PassInputs are the parts of a fed pass i input: what its sender works
+// on in the transcript's exchange, and the seed of its randomness last.
+func (t *Transcript) PassInputs(i int, seed []byte) [][]byte {
+	a := t.passInputs(i)
+	return [][]byte{a.pk, a.sk, a.peer, a.st, a.in, seed}
+}
+
+// passFed is pass i on the host's exchanges, its randomness from the
+// host's seed, so that the host can replay the call.
+func passFed(x KEX, i int) func(io.Reader, BenchParams, [][]byte) (FedCall, error) {
+	name := OpPass(i)
+	return func(io.Reader, BenchParams, [][]byte) (FedCall, error) {
+		return func(parts [][]byte) ([]byte, error) {
+			if len(parts) != 6 || len(parts[5]) != SeedSize {
+				return nil, fmt.Errorf("%s: %w", name, errFedInput)
+			}
+			out, st, err := x.Pass(i, SeedRand(parts[5]), parts[0], parts[1], parts[2], parts[3], parts[4])
+			if err != nil {
+				return nil, err
+			}
+			return JoinParts(out, st), nil
+		}, nil
+	}
 }
 
 // kemFed is decapsulation on the host's ciphertexts under the host's key.

@@ -218,18 +218,76 @@ func TestFedEncaps(t *testing.T) {
 		t.Fatal(err)
 	}
 	for i, out := range r.Outputs {
-		ct, ss, err := SplitEncapsOutput(out)
+		cs, err := SplitParts(out, 2)
 		if err != nil {
 			t.Fatal(err)
 		}
+		ct, ss := cs[0], cs[1]
 		want, err := k.Decapsulate(sk, ct)
 		if err != nil || !bytes.Equal(ss, want) {
 			t.Errorf("call %d: the shared secret does not decapsulate from its ciphertext (%v)", i, err)
 		}
 	}
-	for _, bad := range [][]byte{nil, {0x80}, {5, 1, 2}} {
-		if _, _, err := SplitEncapsOutput(bad); !errors.Is(err, errFedInput) {
+	for _, bad := range [][]byte{nil, {0x80}, {5, 1, 2}, {1, 1, 1, 2, 3}} {
+		if _, err := SplitParts(bad, 2); !errors.Is(err, errFedInput) {
 			t.Errorf("split %x: %v", bad, err)
+		}
+	}
+}
+
+// TestFedKEXSteps: a fed init or pass takes its randomness from the
+// host's seed and its other inputs from the host's exchange, so Run with
+// the seed's stream replays it byte for byte.
+func TestFedKEXSteps(t *testing.T) {
+	in := &Instance{Name: "toy", Kind: KindKEX, KEX: toyKEX{}}
+	tr, err := RunExchange(toyKEX{}, rand.Reader)
+	if err != nil {
+		t.Fatal(err)
+	}
+	stream := func(seed []byte) io.Reader {
+		b := make([]byte, 1024)
+		if _, err := io.ReadFull(SeedRand(seed), b); err != nil {
+			t.Fatal(err)
+		}
+		return RandReader(b)
+	}
+	for _, c := range []struct {
+		op   string
+		in   func(seed []byte) [][]byte
+		args func(parts [][]byte) Args
+		out  []string
+	}{
+		{OpInit(PartyB), func(seed []byte) [][]byte { return [][]byte{seed} },
+			func([][]byte) Args { return nil }, []string{ArgPK, ArgSK, ArgSt}},
+		{OpPass(2), func(seed []byte) [][]byte { return tr.PassInputs(2, seed) },
+			func(p [][]byte) Args {
+				return Args{ArgPK: p[0], ArgSK: p[1], ArgPeerPK: p[2], ArgSt: p[3], ArgIn: p[4]}
+			}, []string{ArgOut, ArgSt}},
+	} {
+		op, _ := FindOp(in, c.op)
+		call, err := PrepareFed(in, op, BenchSpec{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		seed := FreshRand(SeedSize)
+		parts := c.in(seed)
+		got, err := call(parts)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a, err := op.Run(stream(seed), c.args(parts))
+		if err != nil {
+			t.Fatal(err)
+		}
+		var want [][]byte
+		for _, name := range c.out {
+			want = append(want, a[name])
+		}
+		if !bytes.Equal(got, JoinParts(want...)) {
+			t.Errorf("%s: the fed call's output is not Run's on the seed's stream", c.op)
+		}
+		if _, err := call(parts[:len(parts)-1]); !errors.Is(err, errFedInput) {
+			t.Errorf("%s: an input without its seed: %v", c.op, err)
 		}
 	}
 }

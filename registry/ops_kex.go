@@ -15,7 +15,8 @@ func kexOps(x KEX) []Op {
 			},
 			Prepare: func(r io.Reader, _ BenchParams) (func() error, error) {
 				return func() error { _, _, _, err := x.Init(p, r); return err }, nil
-			}})
+			},
+			Fed: initFed(x, p)})
 	}
 	for i := 1; i <= n; i++ {
 		name := OpPass(i)
@@ -36,6 +37,7 @@ func kexOps(x KEX) []Op {
 						return err
 					})
 			},
+			Fed: passFed(x, i),
 			// Fixed vs random exchanges: the inputs of pass i from one
 			// transcript, or from many.
 			CT: kexCT(x, func(t *Transcript, r io.Reader) func() error {

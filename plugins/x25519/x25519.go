@@ -18,8 +18,16 @@ var curve = ecdh.X25519()
 
 func (exchange) Passes() int { return 2 }
 
+// Init draws the party's scalar from rand (RFC 7748 §6.1: 32 random
+// bytes). crypto/ecdh's GenerateKey ignores its rand since Go 1.26, so a
+// key from it would follow no randomness the contract gave: neither a KAT
+// nor the host's replay of a timed call could reproduce it.
 func (exchange) Init(_ registry.Party, rand io.Reader) (pk, sk, st []byte, err error) {
-	k, err := curve.GenerateKey(rand)
+	scalar := make([]byte, 32)
+	if _, err := io.ReadFull(rand, scalar); err != nil {
+		return nil, nil, nil, fmt.Errorf("x25519 keygen: %w", err)
+	}
+	k, err := curve.NewPrivateKey(scalar)
 	if err != nil {
 		return nil, nil, nil, fmt.Errorf("x25519 keygen: %w", err)
 	}

@@ -42,3 +42,20 @@ func BenchmarkScalarMult(b *testing.B) {
 		}
 	}
 }
+
+// TestInitFollowsRandomness: the same randomness gives the same key pair,
+// so a KAT or the host's replay of a timed call can reproduce it.
+func TestInitFollowsRandomness(t *testing.T) {
+	seed := registry.FreshRand(32)
+	pk1, sk1, _, err := exchange{}.Init(registry.PartyA, bytes.NewReader(seed))
+	if err != nil {
+		t.Fatal(err)
+	}
+	pk2, sk2, _, err := exchange{}.Init(registry.PartyA, bytes.NewReader(seed))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(pk1, pk2) || !bytes.Equal(sk1, sk2) || !bytes.Equal(sk1, seed) {
+		t.Errorf("two inits on the same randomness: %x, %x (scalar %x, want %x)", pk1, pk2, sk1, seed)
+	}
+}

@@ -31,9 +31,26 @@ func fedOp(pt *point) bool {
 	case registry.KindSig:
 		return pt.Op == registry.OpKeygen || pt.Op == registry.OpSign || pt.Op == registry.OpVerify
 	case registry.KindKEX:
-		return pt.Op == registry.OpDerive(registry.PartyA) || pt.Op == registry.OpDerive(registry.PartyB)
+		_, ok := kexStep(pt.Op, passes(pt.in))
+		return ok
 	}
 	return false
+}
+
+// kexStep is a key exchange operation's party (init, derive) or pass
+// number, and whether the host feeds it.
+func kexStep(op string, passes int) (step int, ok bool) {
+	for _, p := range []registry.Party{registry.PartyA, registry.PartyB} {
+		if op == registry.OpInit(p) || op == registry.OpDerive(p) {
+			return 0, true
+		}
+	}
+	for i := 1; i <= passes; i++ {
+		if op == registry.OpPass(i) {
+			return i, true
+		}
+	}
+	return 0, false
 }
 
 // fedInput is one call's input and what the host expects of its output.
@@ -51,6 +68,7 @@ type fedLoop struct {
 	r      registry.Runner
 	pk, sk []byte
 	passes int // of a key exchange
+	step   int // a key exchange's pass, 0 for init or derive
 	// A streamed loop's (stream.go): its key, where it takes one, the
 	// nonce size of a seal, and an XOF's or KDF's output length.
 	stream        bool
@@ -69,6 +87,7 @@ func newFedLoop(r registry.Runner, pt *point) (*fedLoop, error) {
 		return newStreamLoop(l, pt)
 	case l.kind == registry.KindKEX:
 		l.passes = passes(pt.in)
+		l.step, _ = kexStep(l.op, l.passes)
 		return l, nil
 	case l.op == registry.OpKeygen || l.op == registry.OpEncaps:
 		return l, nil
@@ -142,12 +161,18 @@ func (l *fedLoop) inputs(n int, forge []bool) ([]fedInput, error) {
 				want = []byte(registry.VerifyRejected)
 			}
 			ins[i] = fedInput{parts: [][]byte{msg, sig}, want: want}
-		case registry.OpDerive(registry.PartyA), registry.OpDerive(registry.PartyB):
-			// The producer runs the whole exchange; the party's derive
-			// must agree with the other party's.
+		case registry.OpInit(registry.PartyA), registry.OpInit(registry.PartyB):
+			ins[i] = fedInput{parts: [][]byte{registry.FreshRand(registry.SeedSize)}}
+		case registry.OpDerive(registry.PartyA), registry.OpDerive(registry.PartyB), registry.OpPass(l.step):
+			// The producer runs the whole exchange; a party's derive must
+			// agree with the other party's, a pass is replayed (check).
 			t, err := registry.RunExchange(registry.RemoteKEXRand(l.r, l.r, l.passes, callRand), rand.Reader)
 			if err != nil {
 				return nil, fmt.Errorf("input producer: exchange: %w", err)
+			}
+			if l.step > 0 {
+				ins[i] = fedInput{parts: t.PassInputs(l.step, registry.FreshRand(registry.SeedSize))}
+				break
 			}
 			p, other := registry.PartyA, 1
 			if l.op == registry.OpDerive(registry.PartyB) {
@@ -212,10 +237,18 @@ func (l *fedLoop) check(ins []fedInput, outs [][]byte) (string, error) {
 	case registry.OpKeygen:
 		key = func(out []byte) ([]byte, error) { return out, nil }
 	case registry.OpEncaps:
-		key = func(out []byte) ([]byte, error) { ct, _, err := registry.SplitEncapsOutput(out); return ct, err }
+		key = func(out []byte) ([]byte, error) {
+			cs, err := registry.SplitParts(out, 2)
+			if err != nil {
+				return nil, err
+			}
+			return cs[0], nil
+		}
 	case registry.OpSign:
 	default:
-		return "", nil
+		if l.kind != registry.KindKEX || l.step == 0 && !l.init() {
+			return "", nil
+		}
 	}
 	if key != nil {
 		seen := make(map[string]int, len(outs))
@@ -273,10 +306,11 @@ func (l *fedLoop) checkOne(in fedInput, out []byte) (string, error) {
 			return "keygen returned a public key that its seed does not give", nil
 		}
 	case registry.OpEncaps:
-		ct, ss, err := registry.SplitEncapsOutput(out)
+		cs, err := registry.SplitParts(out, 2)
 		if err != nil {
 			return err.Error(), nil
 		}
+		ct, ss := cs[0], cs[1]
 		d, err := l.r.Run(registry.OpDecaps, nil, registry.Args{registry.ArgSK: in.sk, registry.ArgCT: ct})
 		if err != nil {
 			return fmt.Sprintf("encaps returned a ciphertext that does not decapsulate: %v", err), nil
@@ -284,6 +318,43 @@ func (l *fedLoop) checkOne(in fedInput, out []byte) (string, error) {
 		if !bytes.Equal(d[registry.ArgSS], ss) {
 			return "encaps returned a shared secret its ciphertext does not decapsulate to", nil
 		}
+	default:
+		return l.replay(in, out)
+	}
+	return "", nil
+}
+
+// init reports whether the loop is a key exchange's setup.
+func (l *fedLoop) init() bool {
+	return l.op == registry.OpInit(registry.PartyA) || l.op == registry.OpInit(registry.PartyB)
+}
+
+// replay checks a key exchange's init or pass by running it again in the
+// producer, on the same inputs and the stream of the same seed.
+func (l *fedLoop) replay(in fedInput, out []byte) (string, error) {
+	seed := in.parts[len(in.parts)-1]
+	rnd := make([]byte, callRand)
+	if _, err := io.ReadFull(registry.SeedRand(seed), rnd); err != nil {
+		return "", err
+	}
+	var args registry.Args
+	names := []string{registry.ArgOut, registry.ArgSt}
+	if l.init() {
+		names = []string{registry.ArgPK, registry.ArgSK, registry.ArgSt}
+	} else {
+		p := in.parts
+		args = registry.Args{registry.ArgPK: p[0], registry.ArgSK: p[1], registry.ArgPeerPK: p[2], registry.ArgSt: p[3], registry.ArgIn: p[4]}
+	}
+	r, err := l.r.Run(l.op, rnd, args)
+	if err != nil {
+		return "", fmt.Errorf("input producer: %s: %w", l.op, err)
+	}
+	want := make([][]byte, len(names))
+	for i, n := range names {
+		want[i] = r[n]
+	}
+	if !bytes.Equal(out, registry.JoinParts(want...)) {
+		return fmt.Sprintf("%s returned an output its inputs and seed do not give", l.op), nil
 	}
 	return "", nil
 }

@@ -14,12 +14,13 @@
 //
 //	memo  decaps answers from a cache of ciphertext → key that its own
 //	      encapsulations fill; encaps hands out one encapsulation per
-//	      public key; keygen, sign, verify, derive and hash answer from
-//	      caches keyed by their inputs, filled by every call
+//	      public key; keygen, sign, verify, a key exchange's steps and
+//	      hash answer from caches keyed by their inputs, filled by every
+//	      call
 //	lazy  inside the timed loop (registry.countedBatch on its stack),
 //	      does the real work on 1 call in 8 and returns the last real
-//	      answer (keygen, encaps, decaps, sign, hash) or verdict
-//	      (verify) on the others
+//	      answer (keygen, encaps, decaps, sign, init, pass, derive, hash)
+//	      or verdict (verify) on the others
 //	stack honest, except inside the timed loop, where it does no work
 //	      and answers as lazy does
 //	ahead honest work, done as soon as a fed loop's inputs arrive, and a
@@ -206,33 +207,39 @@ func (h hash) Sum(dst, msg []byte) []byte {
 	return append(dst, h.remember("hash"+string(msg), func() []byte { return grind(msg) })...)
 }
 
-// kex is a 2-pass exchange: each party's state is an ephemeral secret,
-// its message the secret's hash, and the shared secret a grind of both
-// messages in order.
-type kex struct{ *cheat }
+// kex is a 2-pass exchange: each party's state is the grind of a seed,
+// its message the grind of its state, kept in the state after its pass,
+// and the shared secret a grind of both messages in order. One cheat per
+// step.
+type kex struct{ init, pass, derive *cheat }
 
 func (kex) Passes() int { return 2 }
 
-func (kex) Init(_ registry.Party, rand io.Reader) (pk, sk, st []byte, err error) {
-	st = make([]byte, 32)
-	if _, err := io.ReadFull(rand, st); err != nil {
+func (x kex) Init(_ registry.Party, rand io.Reader) (pk, sk, st []byte, err error) {
+	seed := make([]byte, seedLen)
+	if _, err := io.ReadFull(rand, seed); err != nil {
 		return nil, nil, nil, err
 	}
-	return []byte{}, []byte{}, st, nil
+	return []byte{}, []byte{}, x.init.remember("init"+string(seed), func() []byte { return grind(seed) }), nil
 }
 
-func (kex) Pass(_ int, _ io.Reader, _, _, _, st, _ []byte) (out, newSt []byte, err error) {
-	h := sha256.Sum256(st)
-	return h[:], st, nil
+func (x kex) Pass(_ int, _ io.Reader, _, _, _, st, _ []byte) (out, newSt []byte, err error) {
+	if len(st) != 32 {
+		return nil, nil, errors.New("pass: wrong state length")
+	}
+	out = x.pass.remember("pass"+string(st), func() []byte { return grind(st) })
+	return out, append(bytes.Clone(st), out...), nil
 }
 
 func (x kex) Derive(_ registry.Party, _, _, _, st, in []byte) ([]byte, error) {
-	h := sha256.Sum256(st)
-	a, b := h[:], in
+	if len(st) != 64 {
+		return nil, errors.New("derive: wrong state length")
+	}
+	a, b := st[32:], in
 	if bytes.Compare(a, b) > 0 {
 		a, b = b, a
 	}
-	return x.remember("derive"+string(a)+string(b), func() []byte { return grind(a, b) }), nil
+	return x.derive.remember("derive"+string(a)+string(b), func() []byte { return grind(a, b) }), nil
 }
 
 func main() {
@@ -244,7 +251,7 @@ func main() {
 			Sizes: registry.Sizes{PublicKey: kemPK, SecretKey: kemSK, Ciphertext: kemCT, SharedSecret: kemSS}},
 		{Name: "MemoSig", Impl: name, Kind: registry.KindSig, Signature: sig{newCheat(), newCheat(), newCheat()},
 			Sizes: registry.Sizes{PublicKey: sigPK, SecretKey: sigSK, Signature: sigLen}},
-		{Name: "MemoKEX", Impl: name, Kind: registry.KindKEX, KEX: kex{newCheat()},
+		{Name: "MemoKEX", Impl: name, Kind: registry.KindKEX, KEX: kex{newCheat(), newCheat(), newCheat()},
 			Sizes: registry.Sizes{SharedSecret: 32, Messages: []int{32, 32}}},
 		{Name: "MemoHash", Impl: name, Kind: registry.KindHash, Hash: hash{newCheat()},
 			Sizes: registry.Sizes{Digest: 32}},
