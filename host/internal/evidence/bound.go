@@ -134,9 +134,9 @@ func (t Trial) Unbounded() string {
 			}
 		}
 	}
-	if t.HostCPUNS >= 0 && t.HostWaitNS >= 0 && t.HostMajorFaults == 0 {
+	if t.HostCPUNS >= 0 && t.HostWaitNS >= 0 && t.HostSelfNS >= 0 && t.HostMajorFaults == 0 {
 		slack := int64(float64(t.HostWallNS)*BoundSlackFrac) + IdleSlackNS
-		if idle := t.HostWallNS - t.HostCPUNS - t.HostWaitNS; idle > slack {
+		if idle := t.HostWallNS - t.HostCPUNS - t.HostWaitNS - t.HostSelfNS; idle > slack {
 			return fmt.Sprintf("the plugin neither ran nor waited for a CPU or the disk for %v of the %v call: its samples total %v", d(idle), d(t.HostWallNS), d(sum))
 		}
 	}

@@ -9,20 +9,23 @@ import (
 func TestUnbounded(t *testing.T) {
 	const ms = 1_000_000
 	for _, c := range []struct {
-		name            string
-		ns              []int64
-		wall, cpu, wait int64
-		want            string
+		name                  string
+		ns                    []int64
+		wall, cpu, wait, self int64
+		want                  string
 	}{
-		{"honest", []int64{10 * ms, 10 * ms}, 22 * ms, 21 * ms, 1 * ms, ""},
-		{"honest, loaded", []int64{10 * ms, 10 * ms}, 90 * ms, 20 * ms, 75 * ms, ""},
-		{"older record", []int64{1}, 0, 0, 0, ""},
-		{"more than the call", []int64{15 * ms, 15 * ms}, 22 * ms, 21 * ms, 1 * ms, "more than"},
-		{"scaled down", []int64{20_000, 20_000}, 42 * ms, 41 * ms, 1 * ms, "CPU time"},
-		{"asleep", []int64{20_000, 20_000}, 100 * ms, 1 * ms, 1 * ms, "neither ran nor waited"},
-		{"CPU unreadable", []int64{20_000, 20_000}, 100 * ms, -1, -1, ""},
+		{"honest", []int64{10 * ms, 10 * ms}, 22 * ms, 21 * ms, 1 * ms, 0, ""},
+		{"honest, loaded", []int64{10 * ms, 10 * ms}, 90 * ms, 20 * ms, 75 * ms, 0, ""},
+		{"older record", []int64{1}, 0, 0, 0, 0, ""},
+		{"more than the call", []int64{15 * ms, 15 * ms}, 22 * ms, 21 * ms, 1 * ms, 0, "more than"},
+		{"scaled down", []int64{20_000, 20_000}, 42 * ms, 41 * ms, 1 * ms, 0, "CPU time"},
+		{"asleep", []int64{20_000, 20_000}, 100 * ms, 1 * ms, 1 * ms, 0, "neither ran nor waited"},
+		{"CPU unreadable", []int64{20_000, 20_000}, 100 * ms, -1, -1, 0, ""},
+		// The reply waited while the host ran work of its own.
+		{"honest, the host busy", []int64{10 * ms, 10 * ms}, 90 * ms, 21 * ms, 30 * ms, 30 * ms, ""},
+		{"asleep, the host busy less", []int64{10 * ms, 10 * ms}, 90 * ms, 21 * ms, 30 * ms, 10 * ms, "neither ran nor waited"},
 	} {
-		tr := Trial{NS: c.ns, HostWallNS: c.wall, HostCPUNS: c.cpu, HostWaitNS: c.wait}
+		tr := Trial{NS: c.ns, HostWallNS: c.wall, HostCPUNS: c.cpu, HostWaitNS: c.wait, HostSelfNS: c.self}
 		got := tr.Unbounded()
 		if c.want == "" && got != "" || c.want != "" && !strings.Contains(got, c.want) {
 			t.Errorf("%s: %q, want %q", c.name, got, c.want)

@@ -223,6 +223,12 @@ type Trial struct {
 	HostWallNS int64 `json:"host_wall_ns,omitempty"`
 	HostCPUNS  int64 `json:"host_cpu_ns,omitempty"`
 	HostWaitNS int64 `json:"host_wait_ns,omitempty"`
+	// HostSelfNS is the CPU time of the host's own threads during the
+	// call (-1: unreadable; 0 in records of hosts that did not measure
+	// it): time the host spent on other work of its own (its garbage
+	// collector, another goroutine) while the plugin's reply waited to be
+	// read, which the idle check excuses like a wait for a CPU.
+	HostSelfNS int64 `json:"host_self_ns,omitempty"`
 	// HostEmptyCPUNS is the box's CPU time during the same Bench call of
 	// the empty loop (registry.OpEmpty) just before, in the same process:
 	// the call's own cost, which the host-timed figure leaves out (0: not

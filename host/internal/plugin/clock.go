@@ -13,11 +13,11 @@ import (
 
 // hostClock is what the host measured of one timed call from outside the
 // plugin: the call's wall-clock time, the CPU time the kernel accounted to
-// the plugin's whole box during it (boxCPU), and the time the plugin's
-// threads, and the host's own, spent runnable but waiting for a CPU (-1
-// when unreadable).
+// the plugin's whole box during it (boxCPU), the time the plugin's
+// threads, and the host's own, spent runnable but waiting for a CPU, and
+// the CPU time of the host's own threads (-1 when unreadable).
 type hostClock struct {
-	WallNS, CPUNS, WaitNS, MajorFaults int64
+	WallNS, CPUNS, WaitNS, SelfNS, MajorFaults int64
 }
 
 // Bench runs the timing loop at a point: cal.Samples samples of cal.Batch
@@ -27,20 +27,23 @@ type hostClock struct {
 func (p *Process) Bench(instance string, pt registry.Point, cal evidence.Calibration) (evidence.Trial, error) {
 	root := boxRoot(p.Pid)
 	_, pw0 := threadsSched(p.Pid)
-	_, hw0 := threadsSched(os.Getpid())
+	hs0, hw0 := threadsSched(os.Getpid())
 	pc0, mf0 := boxCPU(root)
 	t0 := time.Now()
 	r, err := p.bench(benchRequest(instance, pt, cal))
-	hc := hostClock{WallNS: int64(time.Since(t0)), CPUNS: -1, WaitNS: -1}
+	hc := hostClock{WallNS: int64(time.Since(t0)), CPUNS: -1, WaitNS: -1, SelfNS: -1}
 	pc1, mf1 := boxCPU(root)
 	_, pw1 := threadsSched(p.Pid)
-	_, hw1 := threadsSched(os.Getpid())
+	hs1, hw1 := threadsSched(os.Getpid())
 	if pc0 >= 0 && pc1 >= pc0 {
 		hc.CPUNS = pc1 - pc0
 		hc.MajorFaults = max(mf1-mf0, 0)
 	}
 	if pw0 >= 0 && pw1 >= pw0 && hw0 >= 0 && hw1 >= hw0 {
 		hc.WaitNS = pw1 - pw0 + hw1 - hw0
+	}
+	if hs0 >= 0 && hs1 >= hs0 {
+		hc.SelfNS = hs1 - hs0
 	}
 	if err != nil {
 		return evidence.Trial{}, err
@@ -50,7 +53,7 @@ func (p *Process) Bench(instance string, pt registry.Point, cal evidence.Calibra
 		CoreCycles: r.CoreCycles, CoreError: r.CoreCyclesError,
 		AllocsPerOp: r.AllocsPerOp, BytesPerOp: r.BytesPerOp, RSSBaseKiB: r.RssBaselineKib,
 		RSSPeakKiB: r.RssPeakKib, HWMReset: r.HwmReset, CallsPerOp: r.CallsPerOp,
-		HostWallNS: hc.WallNS, HostCPUNS: hc.CPUNS, HostWaitNS: hc.WaitNS, HostMajorFaults: hc.MajorFaults,
+		HostWallNS: hc.WallNS, HostCPUNS: hc.CPUNS, HostWaitNS: hc.WaitNS, HostSelfNS: hc.SelfNS, HostMajorFaults: hc.MajorFaults,
 	}, nil
 }
 
