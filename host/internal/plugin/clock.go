@@ -26,15 +26,17 @@ type hostClock struct {
 // inside what the host saw (the trial's Host fields).
 func (p *Process) Bench(instance string, pt registry.Point, cal evidence.Calibration) (evidence.Trial, error) {
 	root := boxRoot(p.Pid)
+	// The host's own threads are read innermost, so that its CPU time
+	// holds none of these reads of the plugin's.
 	_, pw0 := threadsSched(p.Pid)
-	hs0, hw0 := threadsSched(os.Getpid())
 	pc0, mf0 := boxCPU(root)
+	hs0, hw0 := threadsSched(os.Getpid())
 	t0 := time.Now()
 	r, err := p.bench(benchRequest(instance, pt, cal))
 	hc := hostClock{WallNS: int64(time.Since(t0)), CPUNS: -1, WaitNS: -1, SelfNS: -1}
+	hs1, hw1 := threadsSched(os.Getpid())
 	pc1, mf1 := boxCPU(root)
 	_, pw1 := threadsSched(p.Pid)
-	hs1, hw1 := threadsSched(os.Getpid())
 	if pc0 >= 0 && pc1 >= pc0 {
 		hc.CPUNS = pc1 - pc0
 		hc.MajorFaults = max(mf1-mf0, 0)
