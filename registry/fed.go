@@ -24,8 +24,8 @@ type FedCall func(parts [][]byte) ([]byte, error)
 
 // The parts of a fed operation's setup and inputs, and its output.
 //
-//	keygen: no setup;  input seed;     output pk (the randomness is
-//	        SeedRand(seed), so the host can replay the call)
+//	keygen: no setup;  input seed;     output JoinParts(pk) (the
+//	        randomness is SeedRand(seed), so the host can replay the call)
 //	encaps: no setup;  input pk;       output JoinParts(ct, ss) (the
 //	        key, one a loop, travels sealed with the inputs: known
 //	        before the timed call, it would let a plugin encapsulate
@@ -132,7 +132,10 @@ func keygenFed(gen func(io.Reader) (pk, sk []byte, err error)) func(io.Reader, B
 				return nil, fmt.Errorf("%s: %w", OpKeygen, errFedInput)
 			}
 			pk, _, err := gen(SeedRand(parts[0]))
-			return pk, err
+			if err != nil {
+				return nil, err
+			}
+			return JoinParts(pk), nil
 		}, nil
 	}
 }

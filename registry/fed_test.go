@@ -188,7 +188,7 @@ func TestFedKeygen(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if !bytes.Equal(r.Outputs[i], a[ArgPK]) {
+		if !bytes.Equal(r.Outputs[i], JoinParts(a[ArgPK])) {
 			t.Errorf("call %d: the loop's public key is not the one its seed's stream gives", i)
 		}
 	}
