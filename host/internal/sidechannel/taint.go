@@ -138,7 +138,10 @@ func taintInstance(p *plugin.Process, in *plugin.Instance, res *TaintResult) {
 		case in.Kind == registry.KindKEX:
 			a, ok := stepArgs(tr, op.Name)
 			if !ok {
-				continue // not a step of the exchange
+				if op.Secret {
+					skip(op.Name, "not a step of the exchange: the contract marks none of its inputs")
+				}
+				continue
 			}
 			if a == nil {
 				skip(op.Name, fmt.Sprintf("the exchange for its inputs failed: %v", trErr))
