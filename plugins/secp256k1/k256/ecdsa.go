@@ -144,14 +144,16 @@ func SignECDSA(sig *[64]byte, sk, hash *[32]byte, extra []byte) error {
 		a.x.putBytes(&xb)
 		var r, s, kinv scalar
 		r.setBytes(&xb) // x mod n
-		if r.isZero() == 1 {
+		// r and s are the signature: their being zero (another try) is
+		// public by design.
+		if public(r.isZero()) == 1 {
 			continue
 		}
 		scInvert(&kinv, &k)
 		scMul(&s, &r, &d)
 		scAdd(&s, &s, &e)
 		scMul(&s, &s, &kinv)
-		if s.isZero() == 1 {
+		if public(s.isZero()) == 1 {
 			continue
 		}
 		scCondNeg(&s, &s, s.isHigh())
