@@ -34,6 +34,8 @@ func ctTaint(w *plugins, suite, out string, cpu int) error {
 			leaks++
 		} else {
 			rec.Module, rec.Ran, rec.Skipped, rec.Findings, rec.Declared = res.Module, res.Ran, res.Skipped, res.Findings, res.Declared
+			// A reviewed finding reads "known" and does not fail the run.
+			rec.Cleared = taint.Review(rec.Findings, rec.Ran)
 			if len(rec.Ran) == 0 {
 				// Nothing checked is not "clean".
 				rec.Error = "no operation ran under memcheck"
@@ -46,8 +48,16 @@ func ctTaint(w *plugins, suite, out string, cpu int) error {
 			if len(f.Frames) > 0 {
 				where = f.Frames[0].String()
 			}
-			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", s.Name, f.Instance, f.Op, f.Kind, evidence.Printable(where))
-			leaks++
+			kind := f.Kind
+			if f.Known != nil {
+				kind = "known " + kind
+			} else {
+				leaks++
+			}
+			fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\n", s.Name, f.Instance, f.Op, kind, evidence.Printable(where))
+		}
+		for _, c := range rec.Cleared {
+			fmt.Fprintf(tw, "%s\t-\t-\tcleared\t%s\n", s.Name, evidence.Printable(c))
 		}
 		for _, d := range rec.Declared {
 			fmt.Fprintf(tw, "%s\t%s\t%s\tdeclassified\t%s\n", s.Name, d.Instance, d.Op, evidence.Printable(d.Site))

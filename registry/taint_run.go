@@ -6,11 +6,14 @@ import (
 )
 
 // taintSecretArgs are the inputs the contract marks secret for a taint
-// check: an own secret key and a symmetric key. The randomness an operation
-// reads is marked too (keygen, encaps and sign draw their secrets from it).
-// A key exchange's state is not marked: it mixes public values with
-// secret ones, and marking it whole would report the public ones.
-var taintSecretArgs = []string{ArgSK, ArgKey}
+// check: an own secret key, a symmetric key and a key-exchange party's
+// state (a pass or derive run alone: the state carries the party's
+// ephemeral secrets from one step to the next). The randomness an
+// operation reads is marked too (keygen, encaps, sign and a party's init
+// draw their secrets from it). A state mixes public values with the
+// secret ones: uses of those are public by design, for the plugin to
+// Declassify or the catalog to review.
+var taintSecretArgs = []string{ArgSK, ArgKey, ArgSt}
 
 // runTainted performs op with its secret inputs marked for memcheck, and
 // marks everything it returns public: outputs leave the plugin, and from

@@ -9,6 +9,8 @@ import (
 	"slices"
 	"sort"
 	"strings"
+
+	"crucible.dev/host/internal/taint"
 )
 
 // Run is everything a run directory holds, loaded.
@@ -21,6 +23,9 @@ type Run struct {
 	Paths    map[*Record]string   // record -> path relative to Dir
 	CT       []*CTRecord          // constant-time checks, sorted by path
 	CTPaths  map[*CTRecord]string // check -> path relative to Dir
+	// Taint holds the taint checks (ct/<plugin>/taint.json), sorted by path.
+	Taint      []*taint.Record
+	TaintPaths map[*taint.Record]string // check -> path relative to Dir
 	// Interop holds the interoperability matrices, sorted by path.
 	Interop      []*InteropRecord
 	InteropPaths map[*InteropRecord]string // matrix -> path relative to Dir
@@ -48,7 +53,7 @@ func (r *Run) KATFor(plugin, instance string) (KATRecord, bool) {
 // hostile directory gives a clear error rather than a hang, an exhausted
 // memory or a report of hundreds of megabytes.
 func Load(dir string) (*Run, error) {
-	r := &Run{Dir: dir, KATs: map[string]KATRecord{}, Paths: map[*Record]string{}, CTPaths: map[*CTRecord]string{}, InteropPaths: map[*InteropRecord]string{}}
+	r := &Run{Dir: dir, KATs: map[string]KATRecord{}, Paths: map[*Record]string{}, CTPaths: map[*CTRecord]string{}, TaintPaths: map[*taint.Record]string{}, InteropPaths: map[*InteropRecord]string{}}
 	root, err := os.OpenRoot(dir)
 	if err != nil {
 		return nil, fmt.Errorf("%s is not a run directory: %w", dir, err)
@@ -123,6 +128,19 @@ func Load(dir string) (*Run, error) {
 		}
 		r.CT = append(r.CT, c)
 		r.CTPaths[c] = p
+	}
+	tps, _ := fs.Glob(root.FS(), taint.RecordGlob)
+	sort.Strings(tps)
+	for _, p := range tps {
+		t := &taint.Record{}
+		if err := read(p, t); err != nil {
+			return nil, err
+		}
+		if err := checkNames(p, t.Plugin); err != nil {
+			return nil, err
+		}
+		r.Taint = append(r.Taint, t)
+		r.TaintPaths[t] = p
 	}
 	ios, _ := fs.Glob(root.FS(), "interop/*.json")
 	sort.Strings(ios)

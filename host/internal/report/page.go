@@ -22,6 +22,7 @@ func (m *model) pluginPage(p *evidence.PluginInfo) *doc {
 	m.resources(d, p, id)
 	m.transmission(d, p, id)
 	m.share(d, p, id)
+	m.constantTimeOps(d, p, id)
 	m.evidenceIndex(d, p, id)
 	return d
 }

@@ -1,10 +1,13 @@
 package sidechannel
 
 import (
+	"crypto/rand"
 	"debug/buildinfo"
 	"fmt"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 
 	"crucible.dev/host/internal/instcount"
 	"crucible.dev/host/internal/plugin"
@@ -114,6 +117,13 @@ func taintInstance(p *plugin.Process, in *plugin.Instance, res *TaintResult) {
 			keys = out
 		}
 	}
+	// A pass or a derive runs alone on the inputs an untainted exchange
+	// gave it, with the party's secret key and state marked.
+	var tr *registry.Transcript
+	var trErr error
+	if in.Kind == registry.KindKEX {
+		tr, trErr = registry.RunExchange(registry.RemoteKEX(p.Runner(id), p.Runner(id), passes(in)), rand.Reader)
+	}
 	for _, op := range in.Ops {
 		args := registry.Args{}
 		for k, v := range keys {
@@ -125,8 +135,21 @@ func taintInstance(p *plugin.Process, in *plugin.Instance, res *TaintResult) {
 			op.Name == registry.OpInit(registry.PartyB) || op.Name == registry.OpExchange):
 			// Randomness is their only input: exchange runs every step
 			// with each party's secrets drawn from the marked bytes.
+		case in.Kind == registry.KindKEX:
+			a, ok := stepArgs(tr, op.Name)
+			if !ok {
+				if op.Secret {
+					skip(op.Name, "not a step of the exchange: the contract marks none of its inputs")
+				}
+				continue
+			}
+			if a == nil {
+				skip(op.Name, fmt.Sprintf("the exchange for its inputs failed: %v", trErr))
+				continue
+			}
+			args = a
 		case keys == nil:
-			skip(op.Name, "its inputs are a transcript's: covered by exchange")
+			skip(op.Name, "no key pair: keygen failed")
 			continue
 		case op.Name == registry.OpEncaps:
 		case op.Name == registry.OpSign:
@@ -156,4 +179,36 @@ func taintInstance(p *plugin.Process, in *plugin.Instance, res *TaintResult) {
 		}
 		res.Ran = append(res.Ran, id+" "+op.Name)
 	}
+}
+
+// passes counts a key exchange's passes from its operations.
+func passes(in *plugin.Instance) int {
+	n := 0
+	for _, op := range in.Ops {
+		if strings.HasPrefix(op.Name, "pass") {
+			n++
+		}
+	}
+	return n
+}
+
+// stepArgs are the inputs of a pass or a derive from the transcript t
+// (nil when the exchange failed), and whether op is one.
+func stepArgs(t *registry.Transcript, op string) (registry.Args, bool) {
+	for _, p := range []registry.Party{registry.PartyA, registry.PartyB} {
+		if op == registry.OpDerive(p) {
+			if t == nil {
+				return nil, true
+			}
+			return t.DeriveArgs(p), true
+		}
+	}
+	i, err := strconv.Atoi(strings.TrimPrefix(op, "pass"))
+	if !strings.HasPrefix(op, "pass") || err != nil || i < 1 {
+		return nil, false
+	}
+	if t == nil || i > len(t.Msg) {
+		return nil, true
+	}
+	return t.PassArgs(i), true
 }

@@ -17,11 +17,25 @@ type Record struct {
 	Skipped  []string           `json:"skipped,omitempty"`
 	Findings []Report           `json:"findings"`
 	Declared []Declassification `json:"declassified,omitempty"`
-	Error    string             `json:"error,omitempty"`
+	// Cleared lists the catalog's reviewed findings of operations that
+	// ran which no finding matched (Review): the entry can go.
+	Cleared []string `json:"cleared,omitempty"`
+	Error   string   `json:"error,omitempty"`
 }
 
 // RecordGlob matches the records in a run directory.
 const RecordGlob = "ct/*/taint.json"
+
+// Unreviewed is findings without the catalog's reviews, as the log alone
+// gives them: what validate compares with a recomputation.
+func Unreviewed(findings []Report) []Report {
+	out := make([]Report, len(findings))
+	for i, f := range findings {
+		f.Known = nil
+		out[i] = f
+	}
+	return out
+}
 
 // Recompute parses the record's log (dir is the run directory) and returns
 // the findings and declassifications it gives.

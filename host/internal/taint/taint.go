@@ -56,6 +56,9 @@ type Report struct {
 	Kind     string  `json:"kind"`
 	What     string  `json:"what"` // memcheck's own words
 	Frames   []Frame `json:"frames"`
+	// Known is the catalog's review of the finding; nil when it is new.
+	// The host sets it (Review), not the log: validate compares the rest.
+	Known *Reviewed `json:"known,omitempty"`
 }
 
 // Declassification is one Declassify call the plugin made.

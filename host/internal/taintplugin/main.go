@@ -8,7 +8,9 @@
 //
 // It serves a stand-in KEM ("TaintKEM", not a secure scheme: the key is
 // the secret key's hash) whose standard operations do not branch on
-// secrets, and the fixture's own operations on a secret key as Extra ones.
+// secrets, and the fixture's own operations on a secret key as Extra ones;
+// and a stand-in key exchange ("TaintKEX") whose derive branches on the
+// party's state.
 package main
 
 import (
@@ -78,5 +80,8 @@ func main() {
 			skOp("clean", "out: 1 byte; the XOR of the secret key's bytes (does not leak)", clean),
 			skOp("declassify", "out: 1 byte; declassifies the key's hash and branches on it (declared public, so clean)", declassify),
 		}, cOps()...),
+	}, {
+		Name: "TaintKEX", Kind: registry.KindKEX, KEX: taintKEX{},
+		Sizes: registry.Sizes{PublicKey: keyLen, SecretKey: keyLen, Messages: []int{keyLen, keyLen}, SharedSecret: keyLen},
 	}}})
 }

@@ -3,6 +3,7 @@ package afskex
 import (
 	"math/bits"
 
+	"crucible.dev/registry"
 	"crucible.dev/registry/iccs"
 )
 
@@ -56,6 +57,10 @@ func (p *Params) sampleUniform(f []int16, rho []byte, x, y byte) {
 // genMatrix builds A from ρ (§4.3): entry (i, j) from the stream of
 // ρ ‖ j ‖ i, or of ρ ‖ i ‖ j for the transpose that Enc uses.
 func (p *Params) genMatrix(a *[maxK]polyVec, rho []byte, transposed bool) {
+	// ρ is public by design (it is sent as part of the public key), though
+	// init draws it from the secret randomness: sampleUniform's rejection
+	// branches depend on ρ alone, so they are no leak.
+	registry.Declassify(rho)
 	for i := 0; i < p.k; i++ {
 		for j := 0; j < p.k; j++ {
 			if transposed {

@@ -1,5 +1,7 @@
 package amoeba
 
+import "crucible.dev/registry"
+
 // parseBlock is the pseudoXOF output length Parse draws at a time: 64
 // triples of bytes.
 const parseBlock = 192
@@ -9,6 +11,11 @@ const parseBlock = 192
 // exactly, including its second candidate (b1 >> 4) + 256·b2, which is
 // accepted only for b2 ≤ 13: the matrix is not uniform, but the KAT is.
 func parse(a []int16, rho []byte) {
+	// ρ is public by design: it is the public key's seed half, though
+	// keygen computes it from the secret seed d and decaps reads it out of
+	// the secret key. The rejection sampling's branches and count of tries
+	// depend on ρ alone, so the taint check must not take them for leaks.
+	registry.Declassify(rho[:seedLen])
 	var state [seedLen + 1]byte
 	copy(state[:], rho[:seedLen])
 	var buf [parseBlock]byte

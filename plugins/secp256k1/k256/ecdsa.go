@@ -3,6 +3,8 @@ package k256
 import (
 	"crypto/sha256"
 	"errors"
+
+	"crucible.dev/registry"
 )
 
 // Errors reported by signing and verification.
@@ -16,7 +18,18 @@ var (
 // secretScalar decodes a secret key and returns 1 if it is in [1, n-1].
 func secretScalar(d *scalar, sk *[32]byte) int {
 	over := d.setBytes(sk)
-	return (1 - over) & (1 - d.isZero())
+	return public((1 - over) & (1 - d.isZero()))
+}
+
+// public declares a verdict computed from secrets, 0 or 1, public by
+// design before the caller branches on it: whether a secret key or a
+// nonce candidate is in range decides only an error or another try, which
+// leave the implementation anyway (registry.Declassify; free outside a
+// taint build).
+func public(v int) int {
+	b := []byte{byte(v)}
+	registry.Declassify(b)
+	return int(b[0])
 }
 
 // publicPoint returns d and d·G for the secret key sk, in time
@@ -90,7 +103,8 @@ func (g *rfc6979) init(sk, hash *[32]byte, extra []byte) {
 func (g *rfc6979) next(k *scalar) {
 	for {
 		g.v = hmacSHA256(&g.k, g.v[:])
-		if k.setBytes(&g.v) == 0 && k.isZero() == 0 {
+		over := k.setBytes(&g.v)
+		if public((1-over)&(1-k.isZero())) == 1 {
 			return
 		}
 		g.retry()
@@ -130,14 +144,16 @@ func SignECDSA(sig *[64]byte, sk, hash *[32]byte, extra []byte) error {
 		a.x.putBytes(&xb)
 		var r, s, kinv scalar
 		r.setBytes(&xb) // x mod n
-		if r.isZero() == 1 {
+		// r and s are the signature: their being zero (another try) is
+		// public by design.
+		if public(r.isZero()) == 1 {
 			continue
 		}
 		scInvert(&kinv, &k)
 		scMul(&s, &r, &d)
 		scAdd(&s, &s, &e)
 		scMul(&s, &s, &kinv)
-		if s.isZero() == 1 {
+		if public(s.isZero()) == 1 {
 			continue
 		}
 		scCondNeg(&s, &s, s.isHigh())

@@ -83,7 +83,7 @@ func SignSchnorr(sig *[64]byte, sk *[32]byte, msg []byte, aux *[32]byte) error {
 	rand := taggedHash(&tagNonce, &t, &px, msg)
 	var k scalar
 	k.setBytes(&rand)
-	if k.isZero() == 1 {
+	if public(k.isZero()) == 1 {
 		return errNonceZero
 	}
 	// Let R = k'·G, k = k' if has_even_y(R), otherwise k = n - k'.

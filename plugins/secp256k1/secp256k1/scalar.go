@@ -11,9 +11,12 @@ package secp256k1
 
 import (
 	"bytes"
+	"crypto/subtle"
 	"errors"
 	"fmt"
 	"io"
+
+	"crucible.dev/registry"
 )
 
 // ScalarSize is the length of a secret key and of a field element: 32 bytes.
@@ -27,18 +30,30 @@ var order = [ScalarSize]byte{
 	0xbf, 0xd2, 0x5e, 0x8c, 0xd0, 0x36, 0x41, 0x41,
 }
 
-var zero [ScalarSize]byte
-
 // errSecretKey reports a secret key that is not a scalar in [1, n-1].
 var errSecretKey = errors.New("secret key is not in [1, n-1]")
 
 // validScalar reports whether b is a 32-byte big-endian integer in [1, n-1],
 // the range of secret keys (SEC 1 §3.2.1).
+//
+// b is a secret key: the test reads every byte whatever their values (a
+// bytes.Compare would stop at the first byte that differs from n), and only
+// its verdict is declared public, which it is by design (keygen's count of
+// tries, the refusal of an invalid key).
 func validScalar(b []byte) bool {
 	if len(b) != ScalarSize {
 		return false
 	}
-	return bytes.Compare(b, order[:]) < 0 && !bytes.Equal(b, zero[:])
+	var borrow uint32 // of b - n, from the last byte up: 1 when b < n
+	var or byte
+	for i := ScalarSize - 1; i >= 0; i-- {
+		d := uint32(b[i]) - uint32(order[i]) - borrow
+		borrow = d >> 31
+		or |= b[i]
+	}
+	ok := []byte{byte(borrow) &^ byte(subtle.ConstantTimeByteEq(or, 0))}
+	registry.Declassify(ok)
+	return ok[0] == 1
 }
 
 // generateScalar draws a secret key from rand by rejection sampling: 32

@@ -8,6 +8,8 @@ import (
 	"io"
 	"math/bits"
 	"unsafe"
+
+	"crucible.dev/registry"
 )
 
 // The KEM of spec §3.5 ("Streamlined NTRU Prime Core" and the CCA
@@ -85,7 +87,14 @@ func (ps *Params) GenerateKey(rand io.Reader, c Convention) (pk, sk []byte, err 
 		if err := ps.smallRandom(g, rand, c); err != nil {
 			return nil, nil, fmt.Errorf("keygen %s: %w", ps.Name, err)
 		}
-		if r3Recip(ps, ginv, g) {
+		// Whether g is invertible decides only whether this g is kept:
+		// a rejected g is discarded, so the count of tries says nothing
+		// of the g kept (public by design, as the reference's
+		// crypto_declassify of R3_recip's result says).
+		// The bool is declassified where it lies, before any branch on it.
+		ok := r3Recip(ps, ginv, g)
+		registry.Declassify(unsafe.Slice((*byte)(unsafe.Pointer(&ok)), 1))
+		if ok {
 			break
 		}
 	}
