@@ -183,7 +183,8 @@ func (c *Campaign) fedTrial(p *plugin.Process, prod *producer, pt *point, most i
 		if wrong, err := l.check(ins, outs); wrong != "" || err != nil {
 			return trial, wrong, err
 		}
-		if c.keepTrial(&trial, w, try, empty) {
+		check := most == maxFedCheckCalls // no evidence, no part of the noise grade
+		if check && settleTrial(&trial, w, try, empty) || !check && c.keepTrial(&trial, w, try, empty) {
 			return trial, "", nil
 		}
 	}

@@ -47,8 +47,7 @@ func (c *Campaign) timedTrial(p *plugin.Process, id string, pt *point) (evidence
 // 7), once; forged timings are outside on every try, and the last is kept
 // and flagged.
 func (c *Campaign) keepTrial(trial *evidence.Trial, w noise.Window, try int, empty int64) bool {
-	trial.Noise, trial.Retries, trial.HostEmptyCPUNS = &w, try, empty
-	if (w.Disturbed || trial.Unbounded() != "") && try < maxRetries {
+	if !settleTrial(trial, w, try, empty) {
 		c.noise.retried++
 		return false
 	}
@@ -57,6 +56,14 @@ func (c *Campaign) keepTrial(trial *evidence.Trial, w noise.Window, try int, emp
 		c.noise.disturbed++
 	}
 	return true
+}
+
+// settleTrial is keepTrial's decision alone, for a trial that is no
+// evidence (a fed check's), which the run's noise grade does not count:
+// the grade is of the trials the records hold.
+func settleTrial(trial *evidence.Trial, w noise.Window, try int, empty int64) bool {
+	trial.Noise, trial.Retries, trial.HostEmptyCPUNS = &w, try, empty
+	return !(w.Disturbed || trial.Unbounded() != "") || try >= maxRetries
 }
 
 // noiseCount tallies the run's trials for its noise grade.

@@ -58,7 +58,7 @@ func (m *malformed) Describe(context.Context, *pluginv1.DescribeRequest) (*plugi
 		Instances: []*pluginv1.Instance{{
 			Name: name, Impl: "hostile-" + m.mode, Kind: string(registry.KindKEM),
 			Sizes: &pluginv1.Sizes{Pk: pkLen, Sk: skLen, Ct: ctLen, Ss: ssLen},
-			Ops:   []*pluginv1.Op{{Name: "keygen", Timed: true}, {Name: "decaps", Secret: true, Ct: m.mode == "ctclaim"}},
+			Ops:   []*pluginv1.Op{{Name: timedOp, Timed: true}, {Name: "decaps", Secret: true, Ct: m.mode == "ctclaim"}},
 		}},
 	}, nil
 }
