@@ -19,6 +19,14 @@ import (
 // fits in the trial's time.
 const maxStreamCalls = 1 << 22
 
+// fedMost is how many calls a fed trial of the point may time.
+func fedMost(pt *point) int64 {
+	if streamOp(pt) {
+		return maxStreamCalls
+	}
+	return maxFedCalls
+}
+
 // streamOp reports whether the point's trials are streamed.
 func streamOp(pt *point) bool {
 	switch registry.Kind(pt.in.Kind) {
