@@ -19,9 +19,10 @@ import (
 // instance), one input per call and none repeated, and the host checks
 // the outputs (fedloop.go): every decapsulated key, verification verdict
 // and derived secret, that no public key or ciphertext repeats, and a
-// sample it picks after the loop of signatures (verified), public keys
-// (generated again from their seeds) and encapsulations (decapsulated),
-// each checked by the producer.
+// sample it picks after the loop of signatures (verified), encapsulations
+// (decapsulated), and key generations and a key exchange's inits and
+// passes (run again on the same inputs and seeds), each checked by the
+// producer. The symmetric primitives' loops are streamed (stream.go).
 
 // fedWarm is how many distinct inputs the warm-up calls cycle through.
 const fedWarm = 8
