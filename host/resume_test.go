@@ -8,6 +8,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"syscall"
 	"testing"
@@ -63,9 +64,9 @@ func partialTrials(t *testing.T, dir string) map[string][]int32 {
 // uninterrupted run's has, and validate passes.
 func TestKilledRun(t *testing.T) {
 	host, plugins := build(t)
-	const trials = 5
+	const trials = 10 // enough work left after each kill for five kills
 	args := func(out string, more ...string) []string {
-		return quick(plugins, out, append([]string{"--suite", "x25519", "--trials", "5"}, more...)...)
+		return quick(plugins, out, append([]string{"--suite", "x25519", "--trials", strconv.Itoa(trials)}, more...)...)
 	}
 	tmp := t.TempDir()
 	whole := filepath.Join(tmp, "whole")
