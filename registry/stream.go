@@ -76,19 +76,13 @@ func streamBody(call FedCall, base [][]byte, n int64) (func() error, []byte) {
 //	kdf:   no setup;  base secret;      folds the output (out_len)
 //	seal:  setup key; base nonce, msg;  folds the tag (the last Overhead
 //	       bytes, which depend on every byte of the ciphertext)
-func streamParts(op string, parts [][]byte, n int) error {
-	if len(parts) != n {
-		return fmt.Errorf("%s: %d parts, want %d: %w", op, len(parts), n, errFedInput)
-	}
-	return nil
-}
 
 // hashStream is hashing the host's messages.
 func hashStream(h Hash) func(io.Reader, BenchParams, [][]byte) (FedCall, error) {
 	return func(io.Reader, BenchParams, [][]byte) (FedCall, error) {
 		dst := make([]byte, 0, h.Size())
 		return func(parts [][]byte) ([]byte, error) {
-			if err := streamParts(OpHash, parts, 1); err != nil {
+			if _, err := fedParts(OpHash, parts, 1); err != nil {
 				return nil, err
 			}
 			return h.Sum(dst, parts[0]), nil
@@ -101,7 +95,7 @@ func xofStream(x XOF) func(io.Reader, BenchParams, [][]byte) (FedCall, error) {
 	return func(_ io.Reader, p BenchParams, _ [][]byte) (FedCall, error) {
 		out := make([]byte, outLen(p))
 		return func(parts [][]byte) ([]byte, error) {
-			if err := streamParts(OpXOF, parts, 1); err != nil {
+			if _, err := fedParts(OpXOF, parts, 1); err != nil {
 				return nil, err
 			}
 			x.XOF(out, parts[0])
@@ -113,7 +107,7 @@ func xofStream(x XOF) func(io.Reader, BenchParams, [][]byte) (FedCall, error) {
 // macStream is the MAC of the host's messages under the host's key.
 func macStream(m MAC) func(io.Reader, BenchParams, [][]byte) (FedCall, error) {
 	return func(_ io.Reader, _ BenchParams, setup [][]byte) (FedCall, error) {
-		if err := streamParts(OpMAC+" setup", setup, 1); err != nil {
+		if _, err := fedParts(OpMAC+" setup", setup, 1); err != nil {
 			return nil, err
 		}
 		h, err := m.New(setup[0])
@@ -122,7 +116,7 @@ func macStream(m MAC) func(io.Reader, BenchParams, [][]byte) (FedCall, error) {
 		}
 		dst := make([]byte, 0, h.Size())
 		return func(parts [][]byte) ([]byte, error) {
-			if err := streamParts(OpMAC, parts, 1); err != nil {
+			if _, err := fedParts(OpMAC, parts, 1); err != nil {
 				return nil, err
 			}
 			h.Reset()
@@ -137,7 +131,7 @@ func kdfStream(k KDF) func(io.Reader, BenchParams, [][]byte) (FedCall, error) {
 	return func(_ io.Reader, p BenchParams, _ [][]byte) (FedCall, error) {
 		n := outLen(p)
 		return func(parts [][]byte) ([]byte, error) {
-			if err := streamParts(OpKDF, parts, 1); err != nil {
+			if _, err := fedParts(OpKDF, parts, 1); err != nil {
 				return nil, err
 			}
 			return k.Derive(parts[0], nil, nil, n)
@@ -149,7 +143,7 @@ func kdfStream(k KDF) func(io.Reader, BenchParams, [][]byte) (FedCall, error) {
 // with its own nonce.
 func sealStream(a AEAD) func(io.Reader, BenchParams, [][]byte) (FedCall, error) {
 	return func(_ io.Reader, _ BenchParams, setup [][]byte) (FedCall, error) {
-		if err := streamParts(OpSeal+" setup", setup, 1); err != nil {
+		if _, err := fedParts(OpSeal+" setup", setup, 1); err != nil {
 			return nil, err
 		}
 		c, err := a.New(setup[0])
@@ -158,7 +152,7 @@ func sealStream(a AEAD) func(io.Reader, BenchParams, [][]byte) (FedCall, error) 
 		}
 		var dst []byte // grown by the first call, then reused
 		return func(parts [][]byte) ([]byte, error) {
-			if err := streamParts(OpSeal, parts, 2); err != nil {
+			if _, err := fedParts(OpSeal, parts, 2); err != nil {
 				return nil, err
 			}
 			if len(parts[0]) != c.NonceSize() {
