@@ -17,27 +17,11 @@ type Transcript struct {
 // RunExchange runs a complete exchange of x with randomness from r, checks
 // that both parties derive the same secret, and returns the transcript.
 func RunExchange(x KEX, r io.Reader) (*Transcript, error) {
-	t := &Transcript{}
-	for _, p := range []Party{PartyA, PartyB} {
-		pk, sk, st, err := x.Init(p, r)
-		if err != nil {
-			return t, fmt.Errorf("init_%s: %w", p, err)
-		}
-		t.PK[PartyIndex(p)], t.SK[PartyIndex(p)], t.St[PartyIndex(p)] = pk, sk, st
+	t, err := RunPasses(x, r, x.Passes())
+	if err != nil {
+		return t, err
 	}
-	st := [2][]byte{t.St[0], t.St[1]}
-	var in []byte
-	for i := 1; i <= x.Passes(); i++ {
-		s := PartyIndex(Sender(i))
-		out, nst, err := x.Pass(i, r, t.PK[s], t.SK[s], t.PK[1-s], st[s], in)
-		if err != nil {
-			return t, fmt.Errorf("pass%d: %w", i, err)
-		}
-		st[s] = nst
-		t.Msg = append(t.Msg, out)
-		t.StAfter = append(t.StAfter, nst)
-		in = out
-	}
+	st := [2][]byte{t.finalState(PartyA), t.finalState(PartyB)}
 	for _, p := range []Party{PartyA, PartyB} {
 		s := PartyIndex(p)
 		ss, err := x.Derive(p, t.PK[s], t.SK[s], t.PK[1-s], st[s], t.lastReceived(p))
@@ -48,6 +32,35 @@ func RunExchange(x KEX, r io.Reader) (*Transcript, error) {
 	}
 	if !bytes.Equal(t.SS[0], t.SS[1]) {
 		return t, fmt.Errorf("exchange: the parties' shared secrets differ")
+	}
+	return t, nil
+}
+
+// RunPasses runs both parties' inits and the first n passes of an
+// exchange of x, with randomness from r: all that pass n's inputs need,
+// and no more (the host makes one such prefix for each call of a timed
+// pass).
+func RunPasses(x KEX, r io.Reader, n int) (*Transcript, error) {
+	t := &Transcript{}
+	for _, p := range []Party{PartyA, PartyB} {
+		pk, sk, st, err := x.Init(p, r)
+		if err != nil {
+			return t, fmt.Errorf("init_%s: %w", p, err)
+		}
+		t.PK[PartyIndex(p)], t.SK[PartyIndex(p)], t.St[PartyIndex(p)] = pk, sk, st
+	}
+	st := [2][]byte{t.St[0], t.St[1]}
+	var in []byte
+	for i := 1; i <= n; i++ {
+		s := PartyIndex(Sender(i))
+		out, nst, err := x.Pass(i, r, t.PK[s], t.SK[s], t.PK[1-s], st[s], in)
+		if err != nil {
+			return t, fmt.Errorf("pass%d: %w", i, err)
+		}
+		st[s] = nst
+		t.Msg = append(t.Msg, out)
+		t.StAfter = append(t.StAfter, nst)
+		in = out
 	}
 	return t, nil
 }
