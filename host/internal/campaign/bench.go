@@ -354,7 +354,7 @@ func (c *Campaign) trial(pluginName string, sess *session.Session, prod *produce
 	var wrong string
 	switch {
 	case streamOp(pt) || fedOp(pt) && fedFits(pt.rec.Calibration):
-		trial, wrong, err = c.fedTrial(p, prod, pt, fedMost(pt))
+		trial, wrong, err = c.fedTrial(p, prod, pt, fedMost(pt), nil)
 	case fedOp(pt):
 		// Too fast a call by the plugin's own loop for a fed trial to
 		// time it (the call's overhead would swamp it): the figure is
