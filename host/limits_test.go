@@ -72,7 +72,7 @@ func TestBoxLimits(t *testing.T) {
 }
 
 // TestPluginBudget runs a plugin whose every call takes half a second,
-// well within --call-timeout, under --plugin-budget 6s: the host kills it
+// well within --call-timeout, under --plugin-budget 10s: the host kills it
 // once its budget is spent, says so in one finding, and measures the
 // plugin after it.
 func TestPluginBudget(t *testing.T) {
@@ -80,13 +80,13 @@ func TestPluginBudget(t *testing.T) {
 	out := filepath.Join(t.TempDir(), "r")
 	start := time.Now()
 	// Without the budget the slow plugin is still running after four minutes.
-	code, log := runHostWithin(t, 4*time.Minute, quick(dir, out, "--suite", "all", "--call-timeout", "5s", "--plugin-budget", "6s")...)
+	code, log := runHostWithin(t, 4*time.Minute, quick(dir, out, "--suite", "all", "--call-timeout", "5s", "--plugin-budget", "10s")...)
 	took := time.Since(start)
 	if code != 1 {
 		t.Fatalf("exit %d, want 1\n%s", code, log)
 	}
 	s := readSummary(t, out)
-	if !hasFinding(s.Findings, "hostile-slowcalls", "--plugin-budget 6s") {
+	if !hasFinding(s.Findings, "hostile-slowcalls", "--plugin-budget 10s") {
 		t.Errorf("no finding says the budget ran out:\n%s", findingsOf(s.Findings, "hostile-slowcalls"))
 	}
 	x := false
