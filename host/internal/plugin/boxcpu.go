@@ -72,11 +72,29 @@ func procStat(pid int) (ppid int, reaped, own, majflt int64, ok bool) {
 	return int(num(4)), (num(16) + num(17)) * tick, (num(14) + num(15)) * tick, num(12) + num(13), true
 }
 
+// taskFiles returns the path of file name in the /proc directory of each
+// thread of pid alive now. filepath.Glob would list every thread's
+// directory (some fifty entries) to match name: 0.4 to 0.6 ms against
+// 0.11 to 0.14 ms for a process of ten threads, read four times around
+// every timed call, twice on the host's own threads, whose CPU time is
+// part of the call's.
+func taskFiles(pid int, name string) []string {
+	dir := filepath.Join("/proc", strconv.Itoa(pid), "task")
+	ents, err := os.ReadDir(dir)
+	if err != nil {
+		return nil
+	}
+	files := make([]string, len(ents))
+	for i, e := range ents {
+		files[i] = filepath.Join(dir, e.Name(), name)
+	}
+	return files
+}
+
 // children returns the PIDs of the children of every thread of pid.
 func children(pid int) []int {
-	files, _ := filepath.Glob(filepath.Join("/proc", strconv.Itoa(pid), "task", "*", "children"))
 	var out []int
-	for _, f := range files {
+	for _, f := range taskFiles(pid, "children") {
 		b, err := os.ReadFile(f)
 		if err != nil {
 			continue

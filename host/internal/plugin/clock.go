@@ -2,7 +2,6 @@ package plugin
 
 import (
 	"os"
-	"path/filepath"
 	"strconv"
 	"strings"
 	"time"
@@ -109,8 +108,8 @@ func threadsSched(pid int) (cpu, wait int64) {
 	if pid <= 0 {
 		return -1, -1
 	}
-	tasks, err := filepath.Glob(filepath.Join("/proc", strconv.Itoa(pid), "task", "*", "schedstat"))
-	if err != nil || len(tasks) == 0 {
+	tasks := taskFiles(pid, "schedstat")
+	if len(tasks) == 0 {
 		return -1, -1
 	}
 	for _, t := range tasks {
