@@ -332,7 +332,7 @@ func TestHostileReplies(t *testing.T) {
 	}
 	scaled := -1.0
 	for _, in := range s.Instances {
-		if o, ok := in.Ops["decaps_invalid"]; ok && in.Plugin == "hostile-scaledns" {
+		if o, ok := in.Ops["work"]; ok && in.Plugin == "hostile-scaledns" {
 			scaled = o.MedianNS
 		}
 	}

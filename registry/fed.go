@@ -31,6 +31,9 @@ type FedCall func(parts [][]byte) ([]byte, error)
 //	        before the timed call, it would let a plugin encapsulate
 //	        ahead with randomness of its own)
 //	decaps: setup sk;  input ct;       output ss
+//	decaps_reject, decaps_invalid: setup sk; input ct (one the key
+//	        rejects, made by OpRejectInput; one with a bit flipped);
+//	        output ss, or nothing where the scheme answers an error
 //	sign:   setup sk;  input msg;      output sig
 //	verify: setup pk;  input msg, sig; output "1" (accepted) or "0"
 //	init:   no setup;  input seed;     output JoinParts(pk, sk, st)
@@ -38,6 +41,8 @@ type FedCall func(parts [][]byte) ([]byte, error)
 //	        inputs of one exchange), seed; output JoinParts(out, st)
 //	derive: no setup;  input pk, sk, peer_pk, st, in (the party's
 //	        derive inputs of one exchange); output ss
+//	exchange: no setup; input seed;    output JoinParts(ss) (both
+//	        parties' every step, the randomness SeedRand(seed))
 const (
 	VerifyAccepted = "1"
 	VerifyRejected = "0"
@@ -205,6 +210,24 @@ func initFed(x KEX, p Party) func(io.Reader, BenchParams, [][]byte) (FedCall, er
 				return nil, err
 			}
 			return JoinParts(pk, sk, st), nil
+		}, nil
+	}
+}
+
+// exchangeFed is one whole exchange from the host's seed: every step of
+// both parties, its randomness the seed's stream, so that the host can
+// replay it.
+func exchangeFed(x KEX) func(io.Reader, BenchParams, [][]byte) (FedCall, error) {
+	return func(io.Reader, BenchParams, [][]byte) (FedCall, error) {
+		return func(parts [][]byte) ([]byte, error) {
+			if len(parts) != 1 || len(parts[0]) != SeedSize {
+				return nil, fmt.Errorf("%s: %w", OpExchange, errFedInput)
+			}
+			t, err := RunExchange(x, SeedRand(parts[0]))
+			if err != nil {
+				return nil, err
+			}
+			return JoinParts(t.SS[0]), nil
 		}, nil
 	}
 }

@@ -235,9 +235,9 @@ func TestFedEncaps(t *testing.T) {
 	}
 }
 
-// TestFedKEXSteps: a fed init or pass takes its randomness from the
-// host's seed and its other inputs from the host's exchange, so Run with
-// the seed's stream replays it byte for byte.
+// TestFedKEXSteps: a fed init, pass or whole exchange takes its
+// randomness from the host's seed and its other inputs from the host's
+// exchange, so Run with the seed's stream replays it byte for byte.
 func TestFedKEXSteps(t *testing.T) {
 	in := &Instance{Name: "toy", Kind: KindKEX, KEX: toyKEX{}}
 	tr, err := RunExchange(toyKEX{}, rand.Reader)
@@ -259,6 +259,8 @@ func TestFedKEXSteps(t *testing.T) {
 	}{
 		{OpInit(PartyB), func(seed []byte) [][]byte { return [][]byte{seed} },
 			func([][]byte) Args { return nil }, []string{ArgPK, ArgSK, ArgSt}},
+		{OpExchange, func(seed []byte) [][]byte { return [][]byte{seed} },
+			func([][]byte) Args { return nil }, []string{ArgSS}},
 		{OpPass(2), func(seed []byte) [][]byte { return tr.PassInputs(2, seed) },
 			func(p [][]byte) Args {
 				return Args{ArgPK: p[0], ArgSK: p[1], ArgPeerPK: p[2], ArgSt: p[3], ArgIn: p[4]}

@@ -13,11 +13,12 @@ import (
 // answer it, so an unrelated binary in a plugin directory is refused. The
 // protocol version changes whenever what a plugin's contract code sends
 // changes meaning (2: fed keygen, encaps, init and pass outputs, streamed
-// symmetric loops), so that a plugin built against another contract is
+// symmetric loops; 3: fed decapsulations of wrong ciphertexts and whole
+// exchanges, and OpRejectInput), so that a plugin built against another contract is
 // refused by name instead of being judged on answers it was never asked
 // for.
 var Handshake = plugin.HandshakeConfig{
-	ProtocolVersion:  2,
+	ProtocolVersion:  3,
 	MagicCookieKey:   "CRUCIBLE_PLUGIN",
 	MagicCookieValue: "3b9d6a1e-crucible-algorithm-plugin",
 }

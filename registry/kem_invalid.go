@@ -79,6 +79,7 @@ func decapsRejectOp(k KEM) Op {
 			return Args{ArgSS: ss}, err
 		},
 		// One key pair decapsulates BenchPool rejected ciphertexts in turn.
+		Fed: wrongCTFed(k, OpDecapsReject),
 		Prepare: func(r io.Reader, bp BenchParams) (func() error, error) {
 			pk, sk, err := k.GenerateKey(r)
 			if err != nil {
@@ -114,4 +115,65 @@ func decapsRejectOp(k KEM) Op {
 				return nil
 			})
 		}}
+}
+
+// OpRejectInput makes one decaps_reject input for the host's fed loop,
+// the way the plugin's own loop makes them: given the key pair (pk, sk)
+// the loop decapsulates under, it returns a ciphertext (ct) that key
+// pair rejects. Every plugin serving through Serve answers it for every
+// KEM instance, in the producer, the process that makes the host's
+// inputs; it is no timed operation.
+const OpRejectInput = "crucible.reject_input"
+
+// rejectInputOp is OpRejectInput's operation for k.
+func rejectInputOp(k KEM) Op {
+	return Op{Name: OpRejectInput, Doc: "a ciphertext the given key pair rejects, made as decaps_reject's own loop makes one",
+		Run: func(r io.Reader, in Args) (Args, error) {
+			a, err := need(OpRejectInput, in, ArgPK, ArgSK)
+			if err != nil {
+				return nil, err
+			}
+			pk, sk := a[0], a[1]
+			p, flip := k.(RejectionProber)
+			if !flip {
+				if pk, _, err = k.GenerateKey(r); err != nil {
+					return nil, fmt.Errorf("keygen: %w", err)
+				}
+			}
+			ct, ss, err := k.Encapsulate(r, pk)
+			if err != nil {
+				return nil, fmt.Errorf("encaps: %w", err)
+			}
+			if flip {
+				if ct, err = rejectedFlip(k, p, r, sk, ct, ss); err != nil {
+					return nil, err
+				}
+			}
+			return Args{ArgCT: ct}, nil
+		}}
+}
+
+// wrongCTFed is decapsulation of the host's wrong ciphertexts (rejected
+// or malformed) under the host's key. A scheme that answers one with an
+// error rather than a rejection key defines that answer: the call returns
+// it as an empty output, which the host expects where its producer got
+// the error too.
+func wrongCTFed(k KEM, name string) func(io.Reader, BenchParams, [][]byte) (FedCall, error) {
+	return func(_ io.Reader, _ BenchParams, setup [][]byte) (FedCall, error) {
+		s, err := fedParts(name+" setup", setup, 1)
+		if err != nil {
+			return nil, err
+		}
+		sk := s[0]
+		return func(parts [][]byte) ([]byte, error) {
+			if len(parts) != 1 {
+				return nil, fmt.Errorf("%s: %w", name, errFedInput)
+			}
+			ss, err := k.Decapsulate(sk, parts[0])
+			if err != nil {
+				return []byte{}, nil
+			}
+			return ss, nil
+		}, nil
+	}
 }

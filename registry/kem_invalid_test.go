@@ -145,3 +145,49 @@ func TestDecapsRejectFlipsWhereItDecrypts(t *testing.T) {
 			k.rejected, k.malformed, k.accepted, BenchPool)
 	}
 }
+
+// The host's decaps_reject inputs (OpRejectInput, made in the producer)
+// take the rejection path as the own loop's do, for a scheme that flips
+// bits and one that encapsulates to another key; a fed decaps_invalid
+// call returns the scheme's error as an empty output, for the host to
+// compare with its producer's.
+func TestFedWrongCiphertexts(t *testing.T) {
+	plain, flips := &pathKEM{}, &pathKEM{}
+	for _, c := range []struct {
+		k KEM
+		p *pathKEM
+	}{{plain, plain}, {proberKEM{flips}, flips}} {
+		k, p := c.k, c.p
+		pk, sk, err := k.GenerateKey(rand.Reader)
+		if err != nil {
+			t.Fatal(err)
+		}
+		reject := rejectInputOp(k)
+		call, err := wrongCTFed(k, OpDecapsReject)(rand.Reader, BenchParams{}, [][]byte{sk})
+		if err != nil {
+			t.Fatal(err)
+		}
+		for i := 0; i < 16; i++ {
+			o, err := reject.Run(rand.Reader, Args{ArgPK: pk, ArgSK: sk})
+			if err != nil {
+				t.Fatal(err)
+			}
+			p.malformed, p.rejected, p.accepted = 0, 0, 0
+			if out, err := call([][]byte{o[ArgCT]}); err != nil || len(out) == 0 {
+				t.Fatalf("%T: decaps_reject on a host input: %x, %v", k, out, err)
+			}
+			if p.rejected != 1 || p.malformed+p.accepted != 0 {
+				t.Fatalf("%T: an OpRejectInput ciphertext took another path: %d rejected, %d malformed, %d accepted", k, p.rejected, p.malformed, p.accepted)
+			}
+		}
+	}
+	k := &pathKEM{}
+	_, sk, _ := k.GenerateKey(rand.Reader)
+	call, err := wrongCTFed(k, OpDecapsInvalid)(rand.Reader, BenchParams{}, [][]byte{sk})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if out, err := call([][]byte{{0x02}}); err != nil || out == nil || len(out) != 0 {
+		t.Errorf("a malformed ciphertext's error: output %x (nil %v), %v; want an empty output", out, out == nil, err)
+	}
+}

@@ -114,6 +114,7 @@ func kemOps(k KEM) []Op {
 				ss, err := k.Decapsulate(a[0], a[1])
 				return Args{ArgSS: ss}, err
 			},
-			Prepare: decaps(true)},
+			Prepare: decaps(true),
+			Fed:     wrongCTFed(k, OpDecapsInvalid)},
 	}
 }

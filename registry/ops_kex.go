@@ -84,7 +84,8 @@ func kexOps(x KEX) []Op {
 		},
 		Prepare: func(r io.Reader, _ BenchParams) (func() error, error) {
 			return func() error { _, err := RunExchange(x, r); return err }, nil
-		}})
+		},
+		Fed: exchangeFed(x)})
 	return ops
 }
 

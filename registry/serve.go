@@ -141,8 +141,11 @@ func (s *server) op(id, name string) (*Instance, Op, error) {
 		return nil, Op{}, err
 	}
 	op, ok := s.ops[id][name]
-	if !ok && name == OpEmpty && s.ops[id] != nil {
+	switch {
+	case !ok && name == OpEmpty && s.ops[id] != nil:
 		op, ok = emptyOp, true // the host's calibration of a Bench call
+	case !ok && name == OpRejectInput && in.KEM != nil:
+		op, ok = rejectInputOp(in.KEM), true // the host's decaps_reject inputs
 	}
 	if !ok {
 		return nil, Op{}, withKind(fmt.Errorf("%s: no operation %q", in.ID(), name), ErrUnknown)

@@ -3,12 +3,9 @@ package campaign
 import (
 	"bytes"
 	"crypto/rand"
-	"crypto/sha256"
-	"encoding/binary"
 	"fmt"
 	"io"
 	"math/big"
-	"sync"
 
 	"crucible.dev/registry"
 )
@@ -28,12 +25,16 @@ const forgedEvery = 32
 func fedOp(pt *point) bool {
 	switch registry.Kind(pt.in.Kind) {
 	case registry.KindKEM:
-		return pt.Op == registry.OpKeygen || pt.Op == registry.OpEncaps || pt.Op == registry.OpDecaps
+		switch pt.Op {
+		case registry.OpKeygen, registry.OpEncaps, registry.OpDecaps, registry.OpDecapsReject, registry.OpDecapsInvalid:
+			return true
+		}
+		return false
 	case registry.KindSig:
 		return pt.Op == registry.OpKeygen || pt.Op == registry.OpSign || pt.Op == registry.OpVerify
 	case registry.KindKEX:
 		_, ok := kexStep(pt.Op, passes(pt.in))
-		return ok
+		return ok || pt.Op == registry.OpExchange
 	}
 	return false
 }
@@ -119,147 +120,6 @@ func (l *fedLoop) setup() [][]byte {
 	return [][]byte{l.sk}
 }
 
-// inputs makes n inputs; forge marks which verify inputs carry a forged
-// signature (nil: none).
-func (l *fedLoop) inputs(n int, forge []bool) ([]fedInput, error) {
-	if l.stream {
-		base, err := l.streamBase()
-		return []fedInput{{parts: base}}, err
-	}
-	var pk, sk []byte // an encapsulation's, one a batch
-	if l.op == registry.OpEncaps {
-		k, err := l.r.Run(registry.OpKeygen, randomness(), nil)
-		if err != nil {
-			return nil, fmt.Errorf("input producer: keygen: %w", err)
-		}
-		pk, sk = k[registry.ArgPK], k[registry.ArgSK]
-	}
-	ins := make([]fedInput, n)
-	errs := make([]error, n)
-	// The producer's calls wait on round trips more than on work (a whole
-	// X25519 exchange, six calls, took 4 ms on an idle two-CPU machine
-	// whose CPUs stood idle for 45% of the time), so several are in
-	// flight at once; each input is made whole by one of them.
-	next := make(chan int)
-	var wg sync.WaitGroup
-	for range producerCalls {
-		wg.Add(1)
-		go func() {
-			defer wg.Done()
-			for i := range next {
-				ins[i], errs[i] = l.input(i, pk, sk, forge != nil && forge[i])
-			}
-		}()
-	}
-	for i := range ins {
-		next <- i
-	}
-	close(next)
-	wg.Wait()
-	for _, err := range errs {
-		if err != nil {
-			return nil, err // the first: a producer that failed once fails them all alike
-		}
-	}
-	return ins, distinct(l.op, ins)
-}
-
-// producerCalls is how many calls the host keeps in flight to a
-// producer while it makes a batch of inputs.
-const producerCalls = 4
-
-// input makes the i-th input of a batch: under an encapsulation's key pk
-// (sk opens it), and for a verification a forged signature if forge.
-func (l *fedLoop) input(i int, pk, sk []byte, forge bool) (fedInput, error) {
-	switch l.op {
-	case registry.OpKeygen:
-		return fedInput{parts: [][]byte{registry.FreshRand(registry.SeedSize)}}, nil
-	case registry.OpEncaps:
-		return fedInput{parts: [][]byte{pk}, sk: sk}, nil
-	case registry.OpDecaps:
-		e, err := l.r.Run(registry.OpEncaps, registry.FreshRand(callRand), registry.Args{registry.ArgPK: l.pk})
-		if err != nil {
-			return fedInput{}, fmt.Errorf("input producer: encaps: %w", err)
-		}
-		return fedInput{parts: [][]byte{e[registry.ArgCT]}, want: e[registry.ArgSS]}, nil
-	case registry.OpSign:
-		return fedInput{parts: [][]byte{registry.FreshRand(l.msgLen)}}, nil
-	case registry.OpVerify:
-		msg := registry.FreshRand(l.msgLen)
-		s, err := l.r.Run(registry.OpSign, registry.FreshRand(callRand), registry.Args{registry.ArgSK: l.sk, registry.ArgMsg: msg})
-		if err != nil {
-			return fedInput{}, fmt.Errorf("input producer: sign: %w", err)
-		}
-		sig, want := s[registry.ArgSig], []byte(registry.VerifyAccepted)
-		if forge && len(sig) > 0 {
-			sig = bytes.Clone(sig)
-			sig[randInt(len(sig))] ^= 1 << randInt(8)
-			want = []byte(registry.VerifyRejected)
-		}
-		return fedInput{parts: [][]byte{msg, sig}, want: want}, nil
-	case registry.OpInit(registry.PartyA), registry.OpInit(registry.PartyB):
-		return fedInput{parts: [][]byte{registry.FreshRand(registry.SeedSize)}}, nil
-	case registry.OpDerive(registry.PartyA), registry.OpDerive(registry.PartyB), registry.OpPass(l.step):
-		// The producer runs the exchange as far as the call needs: a
-		// party's derive must agree with the other party's, a pass is
-		// replayed (check).
-		x, rnd := registry.RemoteKEXRand(l.r, l.r, l.passes, callRand), registry.SeedRand(registry.FreshRand(registry.SeedSize))
-		if l.step > 0 {
-			t, err := registry.RunPasses(x, rnd, l.step-1)
-			if err != nil {
-				return fedInput{}, fmt.Errorf("input producer: exchange: %w", err)
-			}
-			return fedInput{parts: t.PassInputs(l.step, registry.FreshRand(registry.SeedSize))}, nil
-		}
-		t, err := registry.RunExchange(x, rnd)
-		if err != nil {
-			return fedInput{}, fmt.Errorf("input producer: exchange: %w", err)
-		}
-		p, other := registry.PartyA, 1
-		if l.op == registry.OpDerive(registry.PartyB) {
-			p, other = registry.PartyB, 0
-		}
-		return fedInput{parts: t.DeriveInputs(p), want: t.SS[other]}, nil
-	}
-	return fedInput{}, fmt.Errorf("%s %s: no host-made inputs", l.kind, l.op)
-}
-
-// distinct checks that no input of a batch repeats another. The producer
-// is a process of the plugin too: one that handed out one encapsulation
-// again and again would fill the timed loop with inputs a cache answers.
-func distinct(op string, ins []fedInput) error {
-	if op == registry.OpEncaps {
-		return nil // one key for every call; the outputs may not repeat
-	}
-	seen := make(map[[sha256.Size]byte]int, len(ins))
-	for i, in := range ins {
-		h := sha256.New()
-		for _, p := range in.parts {
-			h.Write(binary.AppendUvarint(nil, uint64(len(p))))
-			h.Write(p)
-		}
-		k := [sha256.Size]byte(h.Sum(nil))
-		if j, ok := seen[k]; ok {
-			return fmt.Errorf("input producer: %s input %d of %d repeats input %d", op, i+1, len(ins), j+1)
-		}
-		seen[k] = i
-	}
-	return nil
-}
-
-// forgeries picks which of n verify inputs are forged: one in
-// forgedEvery, at least one, at places the host draws.
-func forgeries(op string, n int) []bool {
-	if op != registry.OpVerify {
-		return nil
-	}
-	f := make([]bool, n)
-	for k := 0; k < max(1, n/forgedEvery); k++ {
-		f[randInt(n)] = true
-	}
-	return f
-}
-
 // check returns why an output is wrong, naming the call, or "".
 func (l *fedLoop) check(ins []fedInput, outs [][]byte) (string, error) {
 	if l.stream {
@@ -272,7 +132,7 @@ func (l *fedLoop) check(ins []fedInput, outs [][]byte) (string, error) {
 	}
 	var key func([]byte) ([]byte, error) // what may not repeat in an output
 	switch {
-	case l.op == registry.OpKeygen:
+	case l.op == registry.OpKeygen, l.op == registry.OpExchange:
 		key = func(out []byte) ([]byte, error) { return out, nil }
 	case l.op == registry.OpEncaps:
 		key = func(out []byte) ([]byte, error) {
@@ -354,12 +214,16 @@ func (l *fedLoop) init() bool {
 	return l.op == registry.OpInit(registry.PartyA) || l.op == registry.OpInit(registry.PartyB)
 }
 
-// replay checks a key generation, or a key exchange's init or pass, by
-// running it again in the producer on the same inputs and the stream of
-// the same seed: the output must be the same, byte for byte.
+// replay checks a key generation, a key exchange's init or pass, or a
+// whole exchange, by running it again in the producer on the same inputs
+// and the stream of the same seed: the output must be the same, byte for
+// byte.
 func (l *fedLoop) replay(in fedInput, out []byte) (string, error) {
 	seed := in.parts[len(in.parts)-1]
 	rnd := make([]byte, callRand)
+	if l.op == registry.OpExchange {
+		rnd = make([]byte, exchangeRand)
+	}
 	if _, err := io.ReadFull(registry.SeedRand(seed), rnd); err != nil {
 		return "", err
 	}
@@ -368,6 +232,8 @@ func (l *fedLoop) replay(in fedInput, out []byte) (string, error) {
 	switch {
 	case l.op == registry.OpKeygen:
 		names = []string{registry.ArgPK}
+	case l.op == registry.OpExchange:
+		names = []string{registry.ArgSS}
 	case l.init():
 		names = []string{registry.ArgPK, registry.ArgSK, registry.ArgSt}
 	default:
@@ -388,6 +254,10 @@ func (l *fedLoop) replay(in fedInput, out []byte) (string, error) {
 	}
 	return "", nil
 }
+
+// exchangeRand is the randomness a replayed exchange may read: each of
+// its steps as much as one producer call (callRand).
+const exchangeRand = 1 << 16
 
 // randInt is a uniform integer in [0, n) from crypto/rand: the plugin
 // cannot predict which calls the host forges or checks.
