@@ -258,18 +258,26 @@ func passFed(x KEX, i int) func(io.Reader, BenchParams, [][]byte) (FedCall, erro
 }
 
 // kemFed is decapsulation on the host's ciphertexts under the host's key.
-func kemFed(k KEM) func(io.Reader, BenchParams, [][]byte) (FedCall, error) {
+// For a wrong ciphertext (rejected or malformed), a scheme that answers
+// with an error rather than a rejection key defines that answer: the call
+// returns it as an empty output, which the host expects where its
+// producer got the error too.
+func kemFed(k KEM, name string, wrong bool) func(io.Reader, BenchParams, [][]byte) (FedCall, error) {
 	return func(_ io.Reader, _ BenchParams, setup [][]byte) (FedCall, error) {
-		s, err := fedParts(OpDecaps+" setup", setup, 1)
+		s, err := fedParts(name+" setup", setup, 1)
 		if err != nil {
 			return nil, err
 		}
 		sk := s[0]
 		return func(parts [][]byte) ([]byte, error) {
 			if len(parts) != 1 {
-				return nil, fmt.Errorf("%s: %w", OpDecaps, errFedInput)
+				return nil, fmt.Errorf("%s: %w", name, errFedInput)
 			}
-			return k.Decapsulate(sk, parts[0])
+			ss, err := k.Decapsulate(sk, parts[0])
+			if err != nil && wrong {
+				return []byte{}, nil
+			}
+			return ss, err
 		}, nil
 	}
 }

@@ -79,7 +79,7 @@ func decapsRejectOp(k KEM) Op {
 			return Args{ArgSS: ss}, err
 		},
 		// One key pair decapsulates BenchPool rejected ciphertexts in turn.
-		Fed: wrongCTFed(k, OpDecapsReject),
+		Fed: kemFed(k, OpDecapsReject, true),
 		Prepare: func(r io.Reader, bp BenchParams) (func() error, error) {
 			pk, sk, err := k.GenerateKey(r)
 			if err != nil {
@@ -151,29 +151,4 @@ func rejectInputOp(k KEM) Op {
 			}
 			return Args{ArgCT: ct}, nil
 		}}
-}
-
-// wrongCTFed is decapsulation of the host's wrong ciphertexts (rejected
-// or malformed) under the host's key. A scheme that answers one with an
-// error rather than a rejection key defines that answer: the call returns
-// it as an empty output, which the host expects where its producer got
-// the error too.
-func wrongCTFed(k KEM, name string) func(io.Reader, BenchParams, [][]byte) (FedCall, error) {
-	return func(_ io.Reader, _ BenchParams, setup [][]byte) (FedCall, error) {
-		s, err := fedParts(name+" setup", setup, 1)
-		if err != nil {
-			return nil, err
-		}
-		sk := s[0]
-		return func(parts [][]byte) ([]byte, error) {
-			if len(parts) != 1 {
-				return nil, fmt.Errorf("%s: %w", name, errFedInput)
-			}
-			ss, err := k.Decapsulate(sk, parts[0])
-			if err != nil {
-				return []byte{}, nil
-			}
-			return ss, nil
-		}, nil
-	}
 }

@@ -163,7 +163,7 @@ func TestFedWrongCiphertexts(t *testing.T) {
 			t.Fatal(err)
 		}
 		reject := rejectInputOp(k)
-		call, err := wrongCTFed(k, OpDecapsReject)(rand.Reader, BenchParams{}, [][]byte{sk})
+		call, err := kemFed(k, OpDecapsReject, true)(rand.Reader, BenchParams{}, [][]byte{sk})
 		if err != nil {
 			t.Fatal(err)
 		}
@@ -183,7 +183,7 @@ func TestFedWrongCiphertexts(t *testing.T) {
 	}
 	k := &pathKEM{}
 	_, sk, _ := k.GenerateKey(rand.Reader)
-	call, err := wrongCTFed(k, OpDecapsInvalid)(rand.Reader, BenchParams{}, [][]byte{sk})
+	call, err := kemFed(k, OpDecapsInvalid, true)(rand.Reader, BenchParams{}, [][]byte{sk})
 	if err != nil {
 		t.Fatal(err)
 	}

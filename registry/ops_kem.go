@@ -88,7 +88,7 @@ func kemOps(k KEM) []Op {
 				return Args{ArgSS: ss}, err
 			},
 			Prepare: decaps(false),
-			Fed:     kemFed(k),
+			Fed:     kemFed(k, OpDecaps, false),
 			// Fixed vs random valid ciphertexts under one key.
 			CT: func(r io.Reader, m int) (func(int, int) error, error) {
 				pk, sk, ct, err := setup(r)
@@ -115,6 +115,6 @@ func kemOps(k KEM) []Op {
 				return Args{ArgSS: ss}, err
 			},
 			Prepare: decaps(true),
-			Fed:     wrongCTFed(k, OpDecapsInvalid)},
+			Fed:     kemFed(k, OpDecapsInvalid, true)},
 	}
 }
