@@ -40,7 +40,7 @@ func kexOps(x KEX) []Op {
 			Fed: passFed(x, i),
 			// Fixed vs random exchanges: the inputs of pass i from one
 			// transcript, or from many.
-			CT: kexCT(x, func(t *Transcript, r io.Reader) func() error {
+			CT: kexPassCT(x, func(t *Transcript, r io.Reader) func() error {
 				a := t.passInputs(i)
 				return func() error { _, _, err := x.Pass(i, r, a.pk, a.sk, a.peer, a.st, a.in); return err }
 			})})

@@ -8,24 +8,23 @@ package afskex
 // row i. Row 0 (0x55) selects the coset, rows 1–3 the pair labels.
 var rmGenerators = [4]byte{0x55, 0x0F, 0x3C, 0xF0}
 
-// rmCodewords[n] is the codeword of nibble n.
-var rmCodewords [16]byte
-
-func init() {
-	for n := range rmCodewords {
-		for i, g := range rmGenerators {
-			if n>>i&1 == 1 {
-				rmCodewords[n] ^= g
-			}
-		}
+// rmCodeword returns the codeword of nibble n: the XOR of the generator
+// rows its bits select, each under a mask. The nibble is message (secret)
+// data, so it is not a table index: taint reported the former 16-entry
+// table rmCodewords[n] as a secret-indexed load.
+func rmCodeword(n byte) byte {
+	var w byte
+	for i, g := range rmGenerators {
+		w ^= g & -(n >> i & 1)
 	}
+	return w
 }
 
 // encodeBW8 puts the low nibble of byte i on coefficients 16i … 16i+7 and
 // the high nibble on 16i+8 … 16i+15.
 func encodeBW8(f []int16, m []byte) {
 	for b := 0; b < 2*len(m); b++ {
-		w := rmCodewords[m[b/2]>>(4*(b%2))&0xF]
+		w := rmCodeword(m[b/2] >> (4 * (b % 2)) & 0xF)
 		for j := 0; j < 8; j++ {
 			f[8*b+j] = int16(w>>j&1) * ((q - 1) / 2)
 		}

@@ -87,9 +87,9 @@ func (p *Params) encryptCPA(ct, pk, msg, coin []byte, ws *workspace) {
 }
 
 // decryptCPA recovers the message of ct under sk_cpa (spec §8.3) into msg.
-// It reports false when the code cannot correct the errors (the
+// It returns 1, or 0 when the code cannot correct the errors (the
 // reference's decode status 2).
-func (p *Params) decryptCPA(msg, skCPA, ct []byte, ws *workspace) bool {
+func (p *Params) decryptCPA(msg, skCPA, ct []byte, ws *workspace) int {
 	kn, k := p.kn(), p.K
 	sHat, u, uHat, w, v := ws.a[:kn], ws.x[:kn], ws.y[:kn], ws.z[:kn], ws.w[:eccN]
 	unpackDecompressed(sHat, skCPA, skBits)

@@ -6,29 +6,16 @@ import "math/bits"
 // length 1023 with r = 10 check bits, shortened to 512 data bits, plus an
 // overall parity bit: [523, 512].
 
-var (
-	// eccCol[j] is column j of the check matrix: the j-th integer in
-	// 1…1023 with at least two bits set.
-	eccCol [eccL]uint16
-	// eccPos maps a nonzero syndrome to the codeword position it blames,
-	// or -1. Weight-one syndromes 2^i blame position 512 + 2^i − 1, as the
-	// reference's table does (see decodeECC).
-	eccPos [1 << eccR]int16
-)
+// eccCol[j] is column j of the check matrix: the j-th integer in 1…1023
+// with at least two bits set. (The weight-one syndromes 2^i belong to the
+// check bits: see decodeECC.)
+var eccCol [eccL]uint16
 
 func init() {
-	for s := range eccPos {
-		eccPos[s] = -1
-	}
 	j := 0
-	for s := 1; s < 1<<eccR; s++ {
-		if bits.OnesCount(uint(s)) == 1 {
-			eccPos[s] = int16(eccL + s - 1)
-			continue
-		}
-		if j < eccL {
+	for s := 1; s < 1<<eccR && j < eccL; s++ {
+		if bits.OnesCount(uint(s)) > 1 {
 			eccCol[j] = uint16(s)
-			eccPos[s] = int16(j)
 			j++
 		}
 	}
@@ -54,8 +41,10 @@ func encodeECC(c *[eccN]byte, msg []byte) {
 }
 
 // decodeECC corrects at most one error in c and writes the message bits
-// into msg, LSB-first. It reports false for the reference's status 2,
-// which makes decapsulation fail.
+// into msg, LSB-first. It returns 1 when it could, and 0 for the
+// reference's status 2, which makes decapsulation fail (msg then holds no
+// meaningful message). The verdict is an int, not a bool, so that the
+// caller can turn it into a mask without a branch.
 //
 // The reference's table maps the syndrome 2^i to position 512 + 2^i − 1,
 // which is the check bit i only for i ≤ 1; for i = 2, 3 it flips another
@@ -63,7 +52,13 @@ func encodeECC(c *[eccN]byte, msg []byte) {
 // of its 523-byte buffer (undefined behaviour, an abort under a stack
 // protector). This port treats those positions as uncorrectable (status 2),
 // as spec §6 prescribes, and never writes out of bounds.
-func decodeECC(msg []byte, c *[eccN]byte) bool {
+//
+// c is the decrypted codeword, so the syndrome and every decision taken
+// from it are secret: the port neither branches on them nor indexes a
+// table with them (eccPos[s] and the test s ≠ 0 were both reported by the
+// taint check). Each data position compares its column with s under a
+// mask instead, which costs eccL comparisons the table did not.
+func decodeECC(msg []byte, c *[eccN]byte) int {
 	var s uint16
 	var parity byte
 	for j := range eccL {
@@ -75,25 +70,27 @@ func decodeECC(msg []byte, c *[eccN]byte) bool {
 		parity ^= c[eccL+r]
 	}
 	parity ^= c[eccL+eccR]
-	flip := -1
-	if s != 0 {
-		pos := int(eccPos[s])
-		// Flipping one bit toggles the overall parity, so the corrected
-		// word has even parity exactly when parity was odd.
-		if pos < 0 || pos >= eccN || parity == 0 {
-			return false
-		}
-		flip = pos
-	}
 	for i := range msgLen {
 		msg[i] = 0
 	}
+	// found is 1 when s names a position the reference corrects: a data
+	// column (flipped below), or check bit 0…3's syndrome 1, 2, 4, 8, whose
+	// correction touches check bits only and leaves the data as it is.
+	var found uint16
 	for j := range eccL {
-		b := c[j]
-		if j == flip {
-			b ^= 1
-		}
-		msg[j>>3] |= b << (j & 7)
+		hit := eq16(eccCol[j], s)
+		found |= hit
+		msg[j>>3] |= (c[j] ^ byte(hit)) << (j & 7)
 	}
-	return true
+	found |= eq16(s, 1) | eq16(s, 2) | eq16(s, 4) | eq16(s, 8)
+	// A correctable word has s = 0, or s ≠ 0 with odd parity (flipping one
+	// bit toggles the overall parity, so the corrected word is even).
+	zero := eq16(s, 0)
+	return int(zero | (found & uint16(parity&1)))
+}
+
+// eq16 returns 1 when a == b and 0 otherwise, without a branch:
+// a ^ b − 1 borrows out of the low 16 bits exactly when a ^ b is zero.
+func eq16(a, b uint16) uint16 {
+	return uint16((uint32(a^b) - 1) >> 31)
 }

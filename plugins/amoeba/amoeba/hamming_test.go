@@ -2,6 +2,8 @@ package amoeba
 
 import (
 	"bytes"
+	"math/bits"
+	"math/rand/v2"
 	"testing"
 )
 
@@ -36,13 +38,13 @@ func TestHammingSingleErrors(t *testing.T) {
 	var c [eccN]byte
 	encodeECC(&c, msg)
 	got := make([]byte, msgLen)
-	if !decodeECC(got, &c) || !bytes.Equal(got, msg) {
+	if decodeECC(got, &c) != 1 || !bytes.Equal(got, msg) {
 		t.Fatalf("error-free word not decoded")
 	}
 	for pos := range eccN {
 		e := c
 		e[pos] ^= 1
-		ok := decodeECC(got, &e)
+		ok := decodeECC(got, &e) == 1
 		wantOK := pos < eccL+4 || pos == eccN-1
 		if ok != wantOK {
 			t.Errorf("error at %d: decoded %v, want %v", pos, ok, wantOK)
@@ -63,8 +65,91 @@ func TestHammingDoubleErrors(t *testing.T) {
 		e := c
 		e[pair[0]] ^= 1
 		e[pair[1]] ^= 1
-		if decodeECC(got, &e) {
+		if decodeECC(got, &e) != 0 {
 			t.Errorf("errors at %v: decoded", pair)
 		}
+	}
+}
+
+// decodeECCTable is the decoder as it was written before it was made
+// constant-time: the syndrome looked up in a table of blamed positions and
+// branched on. It is kept here as the model the masked decoder must match.
+func decodeECCTable(msg []byte, c *[eccN]byte) bool {
+	var pos [1 << eccR]int16
+	for s := range pos {
+		pos[s] = -1
+	}
+	j := 0
+	for s := 1; s < 1<<eccR; s++ {
+		if bits.OnesCount(uint(s)) == 1 {
+			pos[s] = int16(eccL + s - 1)
+		} else if j < eccL {
+			pos[s] = int16(j)
+			j++
+		}
+	}
+	var s uint16
+	var parity byte
+	for j := range eccL {
+		s ^= eccCol[j] & -uint16(c[j])
+		parity ^= c[j]
+	}
+	for r := range eccR {
+		s ^= uint16(c[eccL+r]) << r
+		parity ^= c[eccL+r]
+	}
+	parity ^= c[eccL+eccR]
+	flip := -1
+	if s != 0 {
+		p := int(pos[s])
+		if p < 0 || p >= eccN || parity == 0 {
+			return false
+		}
+		flip = p
+	}
+	clear(msg)
+	for j := range eccL {
+		b := c[j]
+		if j == flip {
+			b ^= 1
+		}
+		msg[j>>3] |= b << (j & 7)
+	}
+	return true
+}
+
+// The masked decoder gives the table decoder's verdict, and its message
+// whenever it succeeds, on words with up to four random errors: this
+// reaches every kind of syndrome (zero, a data column, each weight-one
+// syndrome, one no column has) with either parity.
+func TestHammingMatchesTableDecoder(t *testing.T) {
+	rng := rand.New(rand.NewPCG(1, 2))
+	msg := make([]byte, msgLen)
+	got, want := make([]byte, msgLen), make([]byte, msgLen)
+	kinds := map[string]int{}
+	for trial := range 20000 {
+		for i := range msg {
+			msg[i] = byte(rng.Uint32())
+		}
+		var c [eccN]byte
+		encodeECC(&c, msg)
+		for range trial % 5 {
+			c[rng.IntN(eccN)] ^= 1
+		}
+		okWant := decodeECCTable(want, &c)
+		ok := decodeECC(got, &c)
+		if ok != 0 && ok != 1 {
+			t.Fatalf("verdict %d, want 0 or 1", ok)
+		}
+		if (ok == 1) != okWant {
+			t.Fatalf("trial %d: verdict %d, table decoder %v", trial, ok, okWant)
+		}
+		if okWant && !bytes.Equal(got, want) {
+			t.Fatalf("trial %d: message differs from the table decoder's", trial)
+		}
+		kinds[map[bool]string{true: "ok", false: "fail"}[okWant]]++
+	}
+	if kinds["ok"] == 0 || kinds["fail"] == 0 {
+		t.Errorf("the trials reached only %v", kinds)
 	}
 }

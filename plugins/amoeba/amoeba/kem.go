@@ -1,9 +1,12 @@
 package amoeba
 
 import (
+	"crypto/subtle"
 	"errors"
 	"fmt"
 	"io"
+
+	"crucible.dev/registry"
 )
 
 // The CCA-secure KEM of ccakem.c (spec §9): a Fujisaki–Okamoto transform
@@ -126,26 +129,44 @@ func (k *KEM) DecapsulateChecked(sk, ct []byte) ([]byte, error) {
 
 	ws := workspaces.Get().(*workspace)
 	defer workspaces.Put(ws)
+	// Everything below up to the final verdict runs the same whatever the
+	// decoding and the re-encryption found: both depend on the secret key,
+	// and the taint check reported the branches the earlier code took on
+	// them. A word the code could not correct is re-encrypted all the same
+	// (its message is garbage, and its result is masked away).
 	var m [msgLen]byte
-	if !p.decryptCPA(m[:], skCPA, ct, ws) {
-		return make([]byte, ssLen), fmt.Errorf("decaps %s: %w", p.Name, ErrDecryptionFailure)
-	}
+	ok := p.decryptCPA(m[:], skCPA, ct, ws)
 	var kr [2 * seedLen]byte
 	deriveKr(&kr, m[:], pk[seedLen:])
 	ct2 := make([]byte, p.CiphertextSize())
 	p.encryptCPA(ct2, pk, m[:], kr[seedLen:], ws)
-	if reencryptionDiffers(ct, ct2) {
-		return p.sharedSecret(ct, z), nil
+	// K̄' when the ciphertexts agree, z (implicit rejection) when not.
+	var key [seedLen]byte
+	copy(key[:], z[:seedLen])
+	subtle.ConstantTimeCopy(subtle.ConstantTimeByteEq(reencryptionDiff(ct, ct2), 0), key[:], kr[:seedLen])
+	ss := p.sharedSecret(ct, key[:])
+	// A decoding failure gives the reference's all-zero key.
+	failed := byte(ok) - 1 // 0xff when decoding failed
+	for i := range ss {
+		ss[i] &^= failed
 	}
-	return p.sharedSecret(ct, kr[:seedLen]), nil
+	// The decoding verdict is public by the reference's design: kem_dec
+	// returns −1 with an all-zero key, so the result already tells it.
+	// Only the error value (built in the open) depends on it.
+	verdict := []byte{byte(ok)}
+	registry.Declassify(verdict)
+	if verdict[0] == 0 {
+		return ss, fmt.Errorf("decaps %s: %w", p.Name, ErrDecryptionFailure)
+	}
+	return ss, nil
 }
 
-// reencryptionDiffers is the reference's cmp: it compares every 4th byte
-// only, without branching on the data.
-func reencryptionDiffers(c1, c2 []byte) bool {
+// reencryptionDiff is the reference's cmp: it ORs the differences of every
+// 4th byte only, without branching on the data; zero means equal.
+func reencryptionDiff(c1, c2 []byte) byte {
 	var d byte
 	for i := 0; i < len(c1); i += 4 {
 		d |= c1[i] ^ c2[i]
 	}
-	return d != 0
+	return d
 }

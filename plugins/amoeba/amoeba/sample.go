@@ -37,16 +37,16 @@ func parse(a []int16, rho []byte) {
 	}
 }
 
-// spread[x] holds bit b of x in byte b, so that eight CBD counters can be
-// summed in one uint64.
-var spread [256]uint64
-
-func init() {
-	for x := range spread {
-		for b := range 8 {
-			spread[x] |= uint64(x>>b&1) << (8 * b)
-		}
-	}
+// spread returns x with bit b moved to bit 8b (the low bit of byte b), so
+// that eight CBD counters can be summed in one uint64. It is arithmetic, not
+// a 256-entry table: x is secret noise, and a table indexed by it is a
+// cache-timing channel (the taint check reported spread[x] here).
+func spread(x byte) uint64 {
+	v := uint64(x)
+	v = (v | v<<28) & 0x0000000f0000000f // bits 4…7 to 32…35
+	v = (v | v<<14) & 0x0003000300030003 // pairs to 16-bit lanes
+	v = (v | v<<7) & 0x0101010101010101  // single bits to byte lanes
+	return v
 }
 
 // cbd samples a small polynomial of length KN from seed and label (spec
@@ -73,7 +73,7 @@ func cbd(f []int16, eta int, seed []byte, label byte, buf []byte) {
 		a2 := a2[:len(acc)]
 		a1 := a1[:len(acc)]
 		for k := range acc {
-			acc[k] += spread[a1[k]] + spread[^a2[k]]
+			acc[k] += spread(a1[k]) + spread(^a2[k])
 		}
 	}
 	// Unpack the lanes into the counters F[8k+b] = lane b of acc[k] − η.

@@ -15,6 +15,8 @@ import (
 	"sync"
 	"sync/atomic"
 	"unsafe"
+
+	"crucible.dev/registry"
 )
 
 var (
@@ -80,6 +82,17 @@ func ptr(b []byte) *C.uchar {
 	return (*C.uchar)(unsafe.Pointer(&b[0]))
 }
 
+// publicKey makes the opaque public key of sk, declared public.
+func publicKey(sk []byte) (*[64]byte, bool) {
+	var pk [64]byte
+	ok := []byte{byte(C.crs_pubkey_create(ptr(pk[:]), ptr(sk)))}
+	// Public by design: an out-of-range key fails in the open, and the
+	// public key is the call's published result.
+	registry.Declassify(ok)
+	registry.Declassify(pk[:])
+	return &pk, ok[0] == 1
+}
+
 // PublicKey returns the 33-byte compressed public key of sk (SEC 1 §2.3.3).
 func PublicKey(sk []byte) ([]byte, error) {
 	if err := loaded(); err != nil {
@@ -88,10 +101,12 @@ func PublicKey(sk []byte) ([]byte, error) {
 	if len(sk) != 32 {
 		return nil, fmt.Errorf("libsecp256k1 pubkey: secret key is %d bytes, want 32", len(sk))
 	}
-	out := make([]byte, 33)
-	if C.crs_pubkey(ptr(out), ptr(sk)) != 1 {
+	pk, ok := publicKey(sk)
+	if !ok {
 		return nil, errors.New("libsecp256k1 pubkey: secret key out of range")
 	}
+	out := make([]byte, 33)
+	C.crs_pubkey_serialize(ptr(out), ptr(pk[:]))
 	return out, nil
 }
 
@@ -105,11 +120,18 @@ func ECDSASign(sk, hash, extra []byte, der bool) ([]byte, error) {
 	if len(sk) != 32 || len(hash) != 32 || (extra != nil && len(extra) != 32) {
 		return nil, fmt.Errorf("libsecp256k1 ecdsa sign: input lengths sk %d, hash %d, extra %d", len(sk), len(hash), len(extra))
 	}
-	out := make([]byte, 72)
-	var n C.size_t = 72
-	if C.crs_ecdsa_sign(ptr(out), &n, ptr(sk), ptr(hash), ptr(extra), cbool(der)) != 1 {
+	var sig [64]byte
+	ok := []byte{byte(C.crs_ecdsa_sign(ptr(sig[:]), ptr(sk), ptr(hash), ptr(extra)))}
+	// Public by design: an out-of-range key fails in the open, and the
+	// signature is the call's published result.
+	registry.Declassify(ok)
+	registry.Declassify(sig[:])
+	if ok[0] != 1 {
 		return nil, errors.New("libsecp256k1 ecdsa sign: secret key out of range")
 	}
+	out := make([]byte, 72)
+	var n C.size_t = 72
+	C.crs_ecdsa_serialize(ptr(out), &n, ptr(sig[:]), cbool(der))
 	return out[:n], nil
 }
 
@@ -142,10 +164,12 @@ func XOnlyPublicKey(sk []byte) ([]byte, error) {
 	if len(sk) != 32 {
 		return nil, fmt.Errorf("libsecp256k1 xonly pubkey: secret key is %d bytes, want 32", len(sk))
 	}
-	out := make([]byte, 32)
-	if C.crs_xonly_pubkey(ptr(out), ptr(sk)) != 1 {
+	pk, ok := publicKey(sk)
+	if !ok {
 		return nil, errors.New("libsecp256k1 xonly pubkey: secret key out of range")
 	}
+	out := make([]byte, 32)
+	C.crs_xonly_serialize(ptr(out), ptr(pk[:]))
 	return out, nil
 }
 
@@ -158,9 +182,20 @@ func SchnorrSign(sk, msg, aux []byte) ([]byte, error) {
 	if len(sk) != 32 || len(aux) != 32 {
 		return nil, fmt.Errorf("libsecp256k1 schnorr sign: input lengths sk %d, aux %d", len(sk), len(aux))
 	}
-	out := make([]byte, 64)
-	if C.crs_schnorr_sign(ptr(out), ptr(msg), C.size_t(len(msg)), ptr(sk), ptr(aux)) != 1 {
+	var kp [96]byte // secret: it holds sk
+	ok := []byte{byte(C.crs_keypair(ptr(kp[:]), ptr(sk)))}
+	// Public by design: an out-of-range key fails in the open.
+	registry.Declassify(ok)
+	if ok[0] != 1 {
 		return nil, errors.New("libsecp256k1 schnorr sign: secret key out of range")
+	}
+	out := make([]byte, 64)
+	ok[0] = byte(C.crs_schnorr_sign(ptr(out), ptr(msg), C.size_t(len(msg)), ptr(kp[:]), ptr(aux)))
+	// Public by design: a failed signing (a key pair that does not load)
+	// fails in the open.
+	registry.Declassify(ok)
+	if ok[0] != 1 {
+		return nil, errors.New("libsecp256k1 schnorr sign: signing failed")
 	}
 	return out, nil
 }
@@ -193,7 +228,11 @@ func ECDH(sk, peer []byte, raw bool) ([]byte, error) {
 		return nil, fmt.Errorf("libsecp256k1 ecdh: input lengths sk %d, peer %d", len(sk), len(peer))
 	}
 	out := make([]byte, 32)
-	switch C.crs_ecdh(ptr(out), ptr(sk), ptr(peer), C.size_t(len(peer)), cbool(raw)) {
+	verdict := []byte{byte(C.crs_ecdh(ptr(out), ptr(sk), ptr(peer), C.size_t(len(peer)), cbool(raw)))}
+	// Public by design: a peer key that does not parse or an out-of-range
+	// secret key fails in the open.
+	registry.Declassify(verdict)
+	switch int8(verdict[0]) {
 	case 1:
 		return out, nil
 	case -1:

@@ -3,9 +3,12 @@
 // builds and runs whether or not the library is installed.
 //
 // Every operation is one cgo call into a small C shim (shim.c) that parses,
-// computes and serialises in C, so a measurement pays the cgo transition once
-// per operation (tens of nanoseconds) and allocates on the Go side only the
-// output it returns.
+// computes and serialises in C, so a measurement pays the cgo transition
+// (tens of nanoseconds) once per operation and allocates on the Go side only
+// the output it returns. Key generation and signing make two: the library's
+// verdict on the secret key comes back to Go, which declares it public
+// (registry.Declassify, for the taint check) before it branches on it, and
+// only then has the public result serialised.
 package libsecp256k1
 
 import (

@@ -42,6 +42,7 @@ enum {
 	F_SCHNORR_SIGN_CUSTOM,
 	F_SCHNORR_VERIFY,
 	F_ECDH,
+	F_XONLY_FROM_PUBKEY,
 	F_COUNT
 };
 
@@ -65,6 +66,7 @@ static const char *names[F_COUNT] = {
 	"secp256k1_schnorrsig_sign_custom",
 	"secp256k1_schnorrsig_verify",
 	"secp256k1_ecdh",
+	"secp256k1_xonly_pubkey_from_pubkey",
 };
 
 static void *fn[F_COUNT];
@@ -90,6 +92,7 @@ typedef int (*xonly_parse_f)(const void *, xonly_t *, const unsigned char *);
 typedef int (*schnorr_sign_custom_f)(const void *, unsigned char *, const unsigned char *, size_t, const keypair_t *, extraparams_t *);
 typedef int (*schnorr_verify_f)(const void *, const unsigned char *, const unsigned char *, size_t, const xonly_t *);
 typedef int (*ecdh_hash_f)(unsigned char *, const unsigned char *, const unsigned char *, void *);
+typedef int (*xonly_from_pubkey_f)(const void *, xonly_t *, int *, const pubkey_t *);
 typedef int (*ecdh_f)(const void *, unsigned char *, const pubkey_t *, const unsigned char *, ecdh_hash_f, void *);
 
 #define CALL(id, type) ((type)fn[id])
@@ -124,29 +127,53 @@ int crs_randomize(const unsigned char *seed32) {
 	return CALL(F_CONTEXT_RANDOMIZE, context_randomize_f)(ctx, seed32);
 }
 
-int crs_pubkey(unsigned char *out33, const unsigned char *sk32) {
-	pubkey_t pk;
-	size_t n = 33;
-	if (!CALL(F_PUBKEY_CREATE, pubkey_create_f)(ctx, &pk, sk32)) {
-		return 0;
-	}
-	return CALL(F_PUBKEY_SERIALIZE, pubkey_serialize_f)(ctx, out33, &n, &pk, EC_COMPRESSED);
+// The functions on secrets return the library's verdict untouched and
+// never branch on it: the verdict depends on the secret key (is it in
+// range?), and a branch on it here is a branch on a secret for the taint
+// check. The Go side declares each verdict public (registry.Declassify)
+// before it branches, and only then asks for the public result to be
+// serialised, with a second call: the opaque objects in between (a public
+// key, a signature) are public once declassified, which the library's
+// serialisers, branching on their bytes, need.
+
+// crs_pubkey_create writes the opaque public key of sk32 into pk64.
+int crs_pubkey_create(unsigned char *pk64, const unsigned char *sk32) {
+	return CALL(F_PUBKEY_CREATE, pubkey_create_f)(ctx, (pubkey_t *)pk64, sk32);
 }
 
-// crs_ecdsa_sign signs hash32 with libsecp256k1's default nonce function
-// (RFC 6979 HMAC-SHA256, with extra32 as the additional data k' of
-// RFC 6979 section 3.6 when not NULL); the library always returns low-S.
-int crs_ecdsa_sign(unsigned char *out72, size_t *outlen, const unsigned char *sk32,
-                   const unsigned char *hash32, const unsigned char *extra32, int der) {
-	ecdsa_sig_t sig;
-	if (!CALL(F_ECDSA_SIGN, ecdsa_sign_f)(ctx, &sig, hash32, sk32, NULL, extra32)) {
+// crs_pubkey_serialize writes the 33-byte compressed form of pk64.
+int crs_pubkey_serialize(unsigned char *out33, const unsigned char *pk64) {
+	size_t n = 33;
+	return CALL(F_PUBKEY_SERIALIZE, pubkey_serialize_f)(ctx, out33, &n, (const pubkey_t *)pk64, EC_COMPRESSED);
+}
+
+// crs_xonly_serialize writes the 32-byte BIP-340 form of the public key
+// pk64 (its x coordinate).
+int crs_xonly_serialize(unsigned char *out32, const unsigned char *pk64) {
+	xonly_t x;
+	if (!CALL(F_XONLY_FROM_PUBKEY, xonly_from_pubkey_f)(ctx, &x, NULL, (const pubkey_t *)pk64)) {
 		return 0;
 	}
+	return CALL(F_XONLY_SERIALIZE, xonly_serialize_f)(ctx, out32, &x);
+}
+
+// crs_ecdsa_sign signs hash32 into the opaque signature sig64 with
+// libsecp256k1's default nonce function (RFC 6979 HMAC-SHA256, with
+// extra32 as the additional data k' of RFC 6979 section 3.6 when not
+// NULL); the library always returns low-S.
+int crs_ecdsa_sign(unsigned char *sig64, const unsigned char *sk32, const unsigned char *hash32,
+                   const unsigned char *extra32) {
+	return CALL(F_ECDSA_SIGN, ecdsa_sign_f)(ctx, (ecdsa_sig_t *)sig64, hash32, sk32, NULL, extra32);
+}
+
+// crs_ecdsa_serialize writes sig64 in DER (at most 72 bytes) or compact
+// (64 bytes) form, and its length into outlen.
+int crs_ecdsa_serialize(unsigned char *out72, size_t *outlen, const unsigned char *sig64, int der) {
 	if (der) {
-		return CALL(F_SIG_SERIALIZE_DER, sig_serialize_der_f)(ctx, out72, outlen, &sig);
+		return CALL(F_SIG_SERIALIZE_DER, sig_serialize_der_f)(ctx, out72, outlen, (const ecdsa_sig_t *)sig64);
 	}
 	*outlen = 64;
-	return CALL(F_SIG_SERIALIZE_COMPACT, sig_serialize_compact_f)(ctx, out72, &sig);
+	return CALL(F_SIG_SERIALIZE_COMPACT, sig_serialize_compact_f)(ctx, out72, (const ecdsa_sig_t *)sig64);
 }
 
 // crs_ecdsa_verify returns 1 for a valid signature, 0 for an invalid one,
@@ -175,26 +202,18 @@ int crs_ecdsa_verify(const unsigned char *pk, size_t pklen, const unsigned char 
 	return CALL(F_ECDSA_VERIFY, ecdsa_verify_f)(ctx, &s, hash32, &key);
 }
 
-int crs_xonly_pubkey(unsigned char *out32, const unsigned char *sk32) {
-	keypair_t kp;
-	xonly_t x;
-	if (!CALL(F_KEYPAIR_CREATE, keypair_create_f)(ctx, &kp, sk32)) {
-		return 0;
-	}
-	if (!CALL(F_KEYPAIR_XONLY_PUB, keypair_xonly_pub_f)(ctx, &x, NULL, &kp)) {
-		return 0;
-	}
-	return CALL(F_XONLY_SERIALIZE, xonly_serialize_f)(ctx, out32, &x);
+// crs_keypair writes the opaque key pair of sk32 into kp96 (secret: it
+// holds sk32).
+int crs_keypair(unsigned char *kp96, const unsigned char *sk32) {
+	return CALL(F_KEYPAIR_CREATE, keypair_create_f)(ctx, (keypair_t *)kp96, sk32);
 }
 
+// crs_schnorr_sign signs msg with the key pair kp96, which crs_keypair
+// made, and the auxiliary randomness aux32 (BIP-340).
 int crs_schnorr_sign(unsigned char *sig64, const unsigned char *msg, size_t msglen,
-                     const unsigned char *sk32, const unsigned char *aux32) {
-	keypair_t kp;
+                     const unsigned char *kp96, const unsigned char *aux32) {
 	extraparams_t p = {{0xda, 0x6f, 0xb3, 0x8c}, NULL, (void *)aux32};
-	if (!CALL(F_KEYPAIR_CREATE, keypair_create_f)(ctx, &kp, sk32)) {
-		return 0;
-	}
-	return CALL(F_SCHNORR_SIGN_CUSTOM, schnorr_sign_custom_f)(ctx, sig64, msg, msglen, &kp, &p);
+	return CALL(F_SCHNORR_SIGN_CUSTOM, schnorr_sign_custom_f)(ctx, sig64, msg, msglen, (const keypair_t *)kp96, &p);
 }
 
 // crs_schnorr_verify returns 1 for a valid signature, 0 for an invalid one

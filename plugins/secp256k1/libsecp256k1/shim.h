@@ -15,14 +15,17 @@ int crs_randomize(const unsigned char *seed32);
 // crs_lib_path is the path the dynamic loader resolved the library to.
 const char *crs_lib_path(void);
 
-int crs_pubkey(unsigned char *out33, const unsigned char *sk32);
-int crs_ecdsa_sign(unsigned char *out72, size_t *outlen, const unsigned char *sk32,
-                   const unsigned char *hash32, const unsigned char *extra32, int der);
+int crs_pubkey_create(unsigned char *pk64, const unsigned char *sk32);
+int crs_pubkey_serialize(unsigned char *out33, const unsigned char *pk64);
+int crs_xonly_serialize(unsigned char *out32, const unsigned char *pk64);
+int crs_ecdsa_sign(unsigned char *sig64, const unsigned char *sk32, const unsigned char *hash32,
+                   const unsigned char *extra32);
+int crs_ecdsa_serialize(unsigned char *out72, size_t *outlen, const unsigned char *sig64, int der);
 int crs_ecdsa_verify(const unsigned char *pk, size_t pklen, const unsigned char *hash32,
                      const unsigned char *sig, size_t siglen, int der, int lows);
-int crs_xonly_pubkey(unsigned char *out32, const unsigned char *sk32);
+int crs_keypair(unsigned char *kp96, const unsigned char *sk32);
 int crs_schnorr_sign(unsigned char *sig64, const unsigned char *msg, size_t msglen,
-                     const unsigned char *sk32, const unsigned char *aux32);
+                     const unsigned char *kp96, const unsigned char *aux32);
 int crs_schnorr_verify(const unsigned char *sig64, const unsigned char *msg, size_t msglen,
                        const unsigned char *pk32);
 int crs_ecdh(unsigned char *out32, const unsigned char *sk32, const unsigned char *pk,

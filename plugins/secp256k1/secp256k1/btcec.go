@@ -90,7 +90,8 @@ func signAnyLength(sk, msg, aux []byte) ([]byte, error) {
 	rand := chainhash.TaggedHash(chainhash.TagBIP0340Nonce, t[:], px[:], msg)
 	var k btcec.ModNScalar
 	k.SetBytes((*[32]byte)(rand))
-	if k.IsZero() {
+	// A zero nonce (probability about 2^-256) fails in the open.
+	if publicBool(k.IsZero()) {
 		return nil, errors.New("nonce k' is zero")
 	}
 	// Let R = k'⋅G, k = k' if has_even_y(R), otherwise k = n - k'.

@@ -57,16 +57,20 @@ func decredSignHedged(d *secp.ModNScalar, sk, hash, extra []byte) *ecdsa.Signatu
 		kG.ToAffine()
 		var r secp.ModNScalar
 		r.SetBytes(kG.X.Bytes()) // x mod n
-		if r.IsZero() {
+		// r is the signature's first half, published.
+		if publicBool(r.IsZero()) {
 			continue
 		}
 		kinv := new(secp.ModNScalar).InverseValNonConst(k)
 		s := new(secp.ModNScalar).Mul2(d, &r).Add(&e).Mul(kinv)
 		k.Zero()
-		if s.IsZero() {
+		// A zero s (probability about 2^-256) only makes another try.
+		if publicBool(s.IsZero()) {
 			continue
 		}
-		if s.IsOverHalfOrder() {
+		// r = x(kG) is the same for k and n - k, so whether s came out
+		// above n/2 is a fair coin independent of d: public by design.
+		if publicBool(s.IsOverHalfOrder()) {
 			s.Negate()
 		}
 		return ecdsa.NewSignature(&r, s)

@@ -15,6 +15,7 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"unsafe"
 
 	"crucible.dev/registry"
 )
@@ -54,6 +55,16 @@ func validScalar(b []byte) bool {
 	ok := []byte{byte(borrow) &^ byte(subtle.ConstantTimeByteEq(or, 0))}
 	registry.Declassify(ok)
 	return ok[0] == 1
+}
+
+// publicBool declares a verdict computed from secrets public by design
+// before the caller branches on it (registry.Declassify; free outside a
+// taint build). It copies the bool's byte, which Go keeps 0 or 1, where an
+// if to convert it would itself branch on the secret.
+func publicBool(v bool) bool {
+	b := []byte{*(*byte)(unsafe.Pointer(&v))}
+	registry.Declassify(b)
+	return b[0] == 1
 }
 
 // generateScalar draws a secret key from rand by rejection sampling: 32
