@@ -49,20 +49,26 @@ func RunPasses(x KEX, r io.Reader, n int) (*Transcript, error) {
 		}
 		t.PK[PartyIndex(p)], t.SK[PartyIndex(p)], t.St[PartyIndex(p)] = pk, sk, st
 	}
+	return t, t.runPasses(x, r, n)
+}
+
+// runPasses runs the first n passes of x on the inits of t, a transcript
+// of no passes yet, recording each message and the sender's new state.
+func (t *Transcript) runPasses(x KEX, r io.Reader, n int) error {
 	st := [2][]byte{t.St[0], t.St[1]}
 	var in []byte
 	for i := 1; i <= n; i++ {
 		s := PartyIndex(Sender(i))
 		out, nst, err := x.Pass(i, r, t.PK[s], t.SK[s], t.PK[1-s], st[s], in)
 		if err != nil {
-			return t, fmt.Errorf("pass%d: %w", i, err)
+			return fmt.Errorf("pass%d: %w", i, err)
 		}
 		st[s] = nst
 		t.Msg = append(t.Msg, out)
 		t.StAfter = append(t.StAfter, nst)
 		in = out
 	}
-	return t, nil
+	return nil
 }
 
 // lastReceived is the last message of the exchange that p did not send.

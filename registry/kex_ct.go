@@ -1,7 +1,6 @@
 package registry
 
 import (
-	"fmt"
 	"io"
 )
 
@@ -72,20 +71,7 @@ func rewound(step func(*Transcript, io.Reader) func() error, t *Transcript, rr *
 // inits (a transcript of no passes, which it leaves as it is).
 func passesFrom(x KEX, r io.Reader, inits *Transcript) (*Transcript, error) {
 	t := inits.clone()
-	st := [2][]byte{t.St[0], t.St[1]}
-	var in []byte
-	for i := 1; i <= x.Passes(); i++ {
-		s := PartyIndex(Sender(i))
-		out, nst, err := x.Pass(i, r, t.PK[s], t.SK[s], t.PK[1-s], st[s], in)
-		if err != nil {
-			return nil, fmt.Errorf("pass%d: %w", i, err)
-		}
-		st[s] = nst
-		t.Msg = append(t.Msg, out)
-		t.StAfter = append(t.StAfter, nst)
-		in = out
-	}
-	return t, nil
+	return t, t.runPasses(x, r, x.Passes())
 }
 
 // replayBytes is how much randomness a replayReader holds: far more than

@@ -40,6 +40,21 @@ func encodeECC(c *[eccN]byte, msg []byte) {
 	c[eccL+eccR] = parity
 }
 
+// syndrome is codeword c's syndrome (the XOR of the columns of its set
+// data bits and its check bits) and its overall parity, computed without
+// a branch on c.
+func syndrome(c *[eccN]byte) (s uint16, parity byte) {
+	for j := range eccL {
+		s ^= eccCol[j] & -uint16(c[j])
+		parity ^= c[j]
+	}
+	for r := range eccR {
+		s ^= uint16(c[eccL+r]) << r
+		parity ^= c[eccL+r]
+	}
+	return s, parity ^ c[eccL+eccR]
+}
+
 // decodeECC corrects at most one error in c and writes the message bits
 // into msg, LSB-first. It returns 1 when it could, and 0 for the
 // reference's status 2, which makes decapsulation fail (msg then holds no
@@ -59,17 +74,7 @@ func encodeECC(c *[eccN]byte, msg []byte) {
 // taint check). Each data position compares its column with s under a
 // mask instead, which costs eccL comparisons the table did not.
 func decodeECC(msg []byte, c *[eccN]byte) int {
-	var s uint16
-	var parity byte
-	for j := range eccL {
-		s ^= eccCol[j] & -uint16(c[j])
-		parity ^= c[j]
-	}
-	for r := range eccR {
-		s ^= uint16(c[eccL+r]) << r
-		parity ^= c[eccL+r]
-	}
-	parity ^= c[eccL+eccR]
+	s, parity := syndrome(c)
 	for i := range msgLen {
 		msg[i] = 0
 	}

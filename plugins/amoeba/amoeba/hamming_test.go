@@ -88,17 +88,7 @@ func decodeECCTable(msg []byte, c *[eccN]byte) bool {
 			j++
 		}
 	}
-	var s uint16
-	var parity byte
-	for j := range eccL {
-		s ^= eccCol[j] & -uint16(c[j])
-		parity ^= c[j]
-	}
-	for r := range eccR {
-		s ^= uint16(c[eccL+r]) << r
-		parity ^= c[eccL+r]
-	}
-	parity ^= c[eccL+eccR]
+	s, parity := syndrome(c)
 	flip := -1
 	if s != 0 {
 		p := int(pos[s])
