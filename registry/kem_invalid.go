@@ -119,26 +119,26 @@ func decapsRejectOp(k KEM) Op {
 
 // OpRejectInput makes one decaps_reject input for the host's fed loop,
 // the way the plugin's own loop makes them: given the key pair (pk, sk)
-// the loop decapsulates under, it returns a ciphertext (ct) that key
-// pair rejects. Every plugin serving through Serve answers it for every
-// KEM instance, in the producer, the process that makes the host's
-// inputs; it is no timed operation.
+// the loop decapsulates under and the public key of another key pair
+// (peer_pk), it returns a ciphertext (ct) that the key pair rejects: one
+// encapsulated to peer_pk, or for a RejectionProber one of its own with a
+// bit flipped where it still decrypts. Every plugin serving through Serve
+// answers it for every KEM instance, in the producer, the process that
+// makes the host's inputs; it is no timed operation.
 const OpRejectInput = "crucible.reject_input"
 
 // rejectInputOp is OpRejectInput's operation for k.
 func rejectInputOp(k KEM) Op {
 	return Op{Name: OpRejectInput, Doc: "a ciphertext the given key pair rejects, made as decaps_reject's own loop makes one",
 		Run: func(r io.Reader, in Args) (Args, error) {
-			a, err := need(OpRejectInput, in, ArgPK, ArgSK)
+			a, err := need(OpRejectInput, in, ArgPK, ArgSK, ArgPeerPK)
 			if err != nil {
 				return nil, err
 			}
 			pk, sk := a[0], a[1]
 			p, flip := k.(RejectionProber)
 			if !flip {
-				if pk, _, err = k.GenerateKey(r); err != nil {
-					return nil, fmt.Errorf("keygen: %w", err)
-				}
+				pk = a[2]
 			}
 			ct, ss, err := k.Encapsulate(r, pk)
 			if err != nil {

@@ -162,13 +162,17 @@ func TestFedWrongCiphertexts(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
+		other, _, err := k.GenerateKey(rand.Reader)
+		if err != nil {
+			t.Fatal(err)
+		}
 		reject := rejectInputOp(k)
 		call, err := kemFed(k, OpDecapsReject, true)(rand.Reader, BenchParams{}, [][]byte{sk})
 		if err != nil {
 			t.Fatal(err)
 		}
 		for i := 0; i < 16; i++ {
-			o, err := reject.Run(rand.Reader, Args{ArgPK: pk, ArgSK: sk})
+			o, err := reject.Run(rand.Reader, Args{ArgPK: pk, ArgSK: sk, ArgPeerPK: other})
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -22,8 +22,10 @@ func (l *fedLoop) inputs(n int, forge []bool) ([]fedInput, error) {
 		base, err := l.streamBase()
 		return []fedInput{{parts: base}}, err
 	}
-	var pk, sk []byte // an encapsulation's, one a batch
-	if l.op == registry.OpEncaps {
+	// An encapsulation's key pair, or the other key pair a rejected
+	// ciphertext is made for: one a batch.
+	var pk, sk []byte
+	if l.op == registry.OpEncaps || l.op == registry.OpDecapsReject {
 		k, err := l.r.Run(registry.OpKeygen, randomness(), nil)
 		if err != nil {
 			return nil, fmt.Errorf("input producer: keygen: %w", err)
@@ -65,7 +67,8 @@ func (l *fedLoop) inputs(n int, forge []bool) ([]fedInput, error) {
 const producerCalls = 4
 
 // input makes the i-th input of a batch: under an encapsulation's key pk
-// (sk opens it), and for a verification a forged signature if forge.
+// (sk opens it), a rejected ciphertext for the key pk, and for a
+// verification a forged signature if forge.
 func (l *fedLoop) input(i int, pk, sk []byte, forge bool) (fedInput, error) {
 	switch l.op {
 	case registry.OpKeygen:
@@ -79,7 +82,7 @@ func (l *fedLoop) input(i int, pk, sk []byte, forge bool) (fedInput, error) {
 		}
 		return fedInput{parts: [][]byte{e[registry.ArgCT]}, want: e[registry.ArgSS]}, nil
 	case registry.OpDecapsReject, registry.OpDecapsInvalid:
-		return l.wrongCT()
+		return l.wrongCT(pk)
 	case registry.OpSign:
 		return fedInput{parts: [][]byte{registry.FreshRand(l.msgLen)}}, nil
 	case registry.OpVerify:
@@ -122,15 +125,21 @@ func (l *fedLoop) input(i int, pk, sk []byte, forge bool) (fedInput, error) {
 	return fedInput{}, fmt.Errorf("%s %s: no host-made inputs", l.kind, l.op)
 }
 
+// rejectRand is the randomness one registry.OpRejectInput call may read:
+// an encapsulation's, and four bytes for each of the at most 4096 bit
+// flips a registry.RejectionProber's ciphertext is tried with.
+const rejectRand = callRand + 4*4096
+
 // wrongCT makes a decaps_reject or decaps_invalid input: a ciphertext
 // the loop's key rejects, made as the plugin's own loop makes one
-// (registry.OpRejectInput), or a valid one with the middle bit flipped
-// that the own loop flips; what the producer's decapsulation answers is
-// what every call must answer (nothing for a scheme's error).
-func (l *fedLoop) wrongCT() (fedInput, error) {
+// (registry.OpRejectInput, for the other key pair's public key other),
+// or a valid one with the middle bit flipped that the own loop flips;
+// what the producer's decapsulation answers is what every call must
+// answer (nothing for a scheme's error).
+func (l *fedLoop) wrongCT(other []byte) (fedInput, error) {
 	var ct []byte
 	if l.op == registry.OpDecapsReject {
-		o, err := l.r.Run(registry.OpRejectInput, registry.FreshRand(callRand), registry.Args{registry.ArgPK: l.pk, registry.ArgSK: l.sk})
+		o, err := l.r.Run(registry.OpRejectInput, registry.FreshRand(rejectRand), registry.Args{registry.ArgPK: l.pk, registry.ArgSK: l.sk, registry.ArgPeerPK: other})
 		if err != nil {
 			return fedInput{}, fmt.Errorf("input producer: %s: %w", registry.OpRejectInput, err)
 		}
