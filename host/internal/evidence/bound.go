@@ -148,10 +148,11 @@ func (t Trial) Unbounded() string {
 // around the call, as the trial's noise window measured it (/proc/stat's
 // steal, every CPU): a virtual CPU the hypervisor gives to another guest
 // neither runs the plugin nor counts its threads as waiting, so an honest
-// call on a machine whose neighbours are busy shows that time as idle. A
-// full campaign beside a busy neighbour flagged twelve honest streamed
-// loops for 17 to 49 ms of such idle time each, every one at 19 to 60%
-// steal. Stealing is the hypervisor's, never the plugin's doing.
+// call on a machine whose neighbours are busy shows that time as idle. In
+// a full campaign beside a busy neighbour, twelve trials of honest
+// streamed loops (ten of them findings after their retries) showed 17 to
+// 49 ms of such idle time each, every one at 19 to 60% steal. Stealing is
+// the hypervisor's, never the plugin's doing.
 func (t Trial) stolenNS() int64 {
 	if t.Noise == nil || t.Noise.StealFrac <= 0 {
 		return 0
