@@ -97,8 +97,11 @@ func kexDeriveCT(x KEX, p Party, step func(*Transcript) func() error) func(io.Re
 			if err != nil {
 				return nil, err
 			}
+			// Both classes derive from copies made here, side by side, so
+			// that their inputs lie in memory alike: an exchange's own
+			// slices lie among whatever its steps allocated.
 			bodies[0][j] = step(t0.clone())
-			bodies[1][j] = step(t)
+			bodies[1][j] = step(t.clone())
 		}
 		return func(c, j int) error { return bodies[c][j]() }, nil
 	}
