@@ -72,8 +72,10 @@ func kexPassCT(x KEX, step func(*Transcript, io.Reader) func() error) func(io.Re
 // kexCT, which drew new inits for both parties at every exchange of class
 // 1, let the peer's public key differ with the class: a derive that
 // parses or decompresses that key with variable-time code (public data,
-// as libsecp256k1's secp256k1_ec_pubkey_parse does) then takes a time
-// that follows the class with no secret behind it. kexPassCT cannot serve
+// as libsecp256k1's secp256k1_ec_pubkey_parse does) could then take a time
+// that follows the class with no secret behind it (suspected for
+// libsecp256k1's derive_b flag, not borne out: docs/constant-time.md).
+// Holding the peer fixed removes the question. kexPassCT cannot serve
 // a derive: holding both inits fixed would hold fixed the secret key that
 // an ECDH derive multiplies by, the secret the test is for.
 func kexDeriveCT(x KEX, p Party, step func(*Transcript) func() error) func(io.Reader, int) (func(int, int) error, error) {
