@@ -1,6 +1,7 @@
 package registry
 
 import (
+	"bytes"
 	"io"
 )
 
@@ -12,17 +13,16 @@ import (
 // m different exchanges from the same inits, each with randomness of its
 // own.
 //
-// kexCT, which draws a new pair of inits for every exchange of class 1,
-// let the public keys differ with the class. A pass that expands a public
+// The earlier test (kexCT), which drew a new pair of inits for every
+// exchange of class 1, let the public keys differ with the class. A pass that expands a public
 // matrix from the peer's public key by rejection sampling (AFS-KEX) then
 // takes a time that depends on that key, public by design, and dudect
 // flagged every AFS-KEX pass for it (|t| 30 to 270) where taint found no
 // secret behind it. Holding the inits fixed also holds fixed the secrets
 // they make (a static key, an ephemeral seed bound into the composite
 // public key): a pass's test covers the secrets of the exchange, its own
-// randomness and what the passes before it drew. Derives keep kexCT: a
-// derive's secrets are mostly the inits' (an ECDH scalar), which cannot
-// vary under a fixed public key.
+// randomness and what the passes before it drew. A derive, whose secrets
+// are mostly the inits' (an ECDH scalar), has kexDeriveCT instead.
 //
 // The randomness comes from memory in both classes (a replayReader per
 // body, rewound before each call), so that neither class pays a system
@@ -56,6 +56,85 @@ func kexPassCT(x KEX, step func(*Transcript, io.Reader) func() error) func(io.Re
 		}
 		return func(c, j int) error { return bodies[c][j]() }, nil
 	}
+}
+
+// kexDeriveCT builds party p's derive test with the peer held fixed: both
+// classes share one init of the peer (its public key, secret key and first
+// state) and the randomness of its passes, replayed from memory at every
+// exchange as kexPassCT's replayReader does. Class 0 replays one exchange
+// (m separate copies); class 1 runs m exchanges, each from a fresh init of
+// p (its secret key) and fresh randomness for p's passes, against that
+// same peer. Only p's secrets and what follows from them differ between
+// the classes; where the peer's later messages depend on p's (AFS-KEX's
+// pass 3 answers B's pass 2), the peer's steps are rerun from its fixed
+// init and randomness, so they vary only through p.
+//
+// kexCT, which drew new inits for both parties at every exchange of class
+// 1, let the peer's public key differ with the class: a derive that
+// parses or decompresses that key with variable-time code (public data,
+// as libsecp256k1's secp256k1_ec_pubkey_parse does) could then take a time
+// that follows the class with no secret behind it (suspected for
+// libsecp256k1's derive_b flag, not borne out: docs/constant-time.md).
+// Holding the peer fixed removes the question. kexPassCT cannot serve
+// a derive: holding both inits fixed would hold fixed the secret key that
+// an ECDH derive multiplies by, the secret the test is for.
+func kexDeriveCT(x KEX, p Party, step func(*Transcript) func() error) func(io.Reader, int) (func(int, int) error, error) {
+	return func(r io.Reader, m int) (func(int, int) error, error) {
+		pk, sk, st, err := x.Init(p.Peer(), r)
+		if err != nil {
+			return nil, err
+		}
+		rr, err := newReplayReader(r)
+		if err != nil {
+			return nil, err
+		}
+		fx := fixedPeerKEX{KEX: x, peer: p.Peer(), pk: pk, sk: sk, st: st, rand: rr}
+		t0, err := RunExchange(fx, r)
+		if err != nil {
+			return nil, err
+		}
+		bodies := [2][]func() error{make([]func() error, m), make([]func() error, m)}
+		for j := 0; j < m; j++ {
+			t, err := RunExchange(fx, r)
+			if err != nil {
+				return nil, err
+			}
+			// Both classes derive from copies made here, side by side, so
+			// that their inputs lie in memory alike: an exchange's own
+			// slices lie among whatever its steps allocated.
+			bodies[0][j] = step(t0.clone())
+			bodies[1][j] = step(t.clone())
+		}
+		return func(c, j int) error { return bodies[c][j]() }, nil
+	}
+}
+
+// fixedPeerKEX is a KEX whose party peer has the same init in every
+// exchange and whose passes read the same randomness, rand rewound when
+// the exchange inits the peer (RunPasses inits both parties before any
+// pass). The other party inits and passes on the exchange's own reader,
+// so RunExchange on it still checks that both parties derive one secret.
+type fixedPeerKEX struct {
+	KEX
+	peer       Party
+	pk, sk, st []byte
+	rand       *replayReader
+}
+
+func (x fixedPeerKEX) Init(p Party, r io.Reader) (pk, sk, st []byte, err error) {
+	if p != x.peer {
+		return x.KEX.Init(p, r)
+	}
+	x.rand.off = 0
+	// Copies, so that no exchange's steps can change another's keys.
+	return bytes.Clone(x.pk), bytes.Clone(x.sk), bytes.Clone(x.st), nil
+}
+
+func (x fixedPeerKEX) Pass(i int, r io.Reader, pk, sk, peerPK, st, in []byte) (out, newSt []byte, err error) {
+	if Sender(i) == x.peer {
+		r = x.rand
+	}
+	return x.KEX.Pass(i, r, pk, sk, peerPK, st, in)
 }
 
 // rewound is step's body on t that reads rr from its start at every call.

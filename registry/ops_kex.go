@@ -69,7 +69,7 @@ func kexOps(x KEX) []Op {
 					})
 			},
 			Fed: deriveFed(x, p),
-			CT: kexCT(x, func(t *Transcript, _ io.Reader) func() error {
+			CT: kexDeriveCT(x, p, func(t *Transcript) func() error {
 				a := t.deriveInputs(p)
 				return func() error { _, err := x.Derive(p, a.pk, a.sk, a.peer, a.st, a.in); return err }
 			})})
@@ -87,26 +87,4 @@ func kexOps(x KEX) []Op {
 		},
 		Fed: exchangeFed(x)})
 	return ops
-}
-
-// kexCT builds a step's constant-time test from whole exchanges: class 0
-// replays one transcript (m separate copies), class 1 m different ones.
-// Randomness a step draws comes fresh for both classes alike.
-func kexCT(x KEX, step func(*Transcript, io.Reader) func() error) func(io.Reader, int) (func(int, int) error, error) {
-	return func(r io.Reader, m int) (func(int, int) error, error) {
-		bodies := [2][]func() error{make([]func() error, m), make([]func() error, m)}
-		t0, err := RunExchange(x, r)
-		if err != nil {
-			return nil, err
-		}
-		for j := 0; j < m; j++ {
-			bodies[0][j] = step(t0.clone(), r)
-			t, err := RunExchange(x, r)
-			if err != nil {
-				return nil, err
-			}
-			bodies[1][j] = step(t, r)
-		}
-		return func(c, j int) error { return bodies[c][j]() }, nil
-	}
 }
