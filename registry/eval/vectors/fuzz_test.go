@@ -92,11 +92,16 @@ func FuzzWycheproofGroup(f *testing.F) {
 	f.Add([]byte(`{"algorithm":"XDH","testGroups":[{"curve":"curve25519","tests":[{"tcId":1,"public":"09","private":"0A","shared":"","result":"valid","flags":[]}]}]}`))
 	f.Add([]byte(`{"testGroups":[{"tests":[{"tcId":1,"public":"zz"}]}]}`))
 	f.Add([]byte(`{"testGroups":[{"tests":[{"tcId":1,"public":"0"}]},{"tests":[{"tcId":2,"shared":"abcd"}]}]}`))
+	f.Add([]byte(`{"testGroups":[{"tests":[{"tCId":""}]}]}`))
 	type hexCase struct {
 		WycheproofCase
 		Public, Private, Shared Hex
 	}
+	// The model decodes the fields that are not hex as the families do, so
+	// that a group whose tcId, say, is of the wrong type (json matches
+	// "tCId" to it: names are matched without case) fails in both.
 	type rawCase struct {
+		WycheproofCase
 		Public, Private, Shared *string
 	}
 	f.Fuzz(func(t *testing.T, b []byte) {
