@@ -45,7 +45,7 @@ func (l *fedLoop) inputs(n int, forge []bool) ([]fedInput, error) {
 		go func() {
 			defer wg.Done()
 			for i := range next {
-				ins[i], errs[i] = l.input(i, pk, sk, forge != nil && forge[i])
+				ins[i], errs[i] = l.input(pk, sk, forge != nil && forge[i])
 			}
 		}()
 	}
@@ -66,10 +66,10 @@ func (l *fedLoop) inputs(n int, forge []bool) ([]fedInput, error) {
 // producer while it makes a batch of inputs.
 const producerCalls = 4
 
-// input makes the i-th input of a batch: under an encapsulation's key pk
-// (sk opens it), a rejected ciphertext for the key pk, and for a
-// verification a forged signature if forge.
-func (l *fedLoop) input(i int, pk, sk []byte, forge bool) (fedInput, error) {
+// input makes one input of a batch: under an encapsulation's key pk (sk
+// opens it), a rejected ciphertext for the key pk, and for a verification
+// a forged signature if forge.
+func (l *fedLoop) input(pk, sk []byte, forge bool) (fedInput, error) {
 	switch l.op {
 	case registry.OpKeygen:
 		return fedInput{parts: [][]byte{registry.FreshRand(registry.SeedSize)}}, nil
