@@ -55,7 +55,7 @@ func cmdCT(args []string) error {
 		if !session.SelectPlugin(*suite, s.Name) {
 			continue
 		}
-		recs = append(recs, sidechannel.ConstantTime(w.root, w.cache, os.Stderr, s, session.Options(opts), *suite, *n)...)
+		recs = append(recs, sidechannel.ConstantTime(w.buildLog, os.Stderr, s, session.Options(opts), *suite, *n)...)
 	}
 	if len(recs) == 0 {
 		return usageErr("suite %q has no operation with a constant-time test", *suite)

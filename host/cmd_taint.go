@@ -80,7 +80,7 @@ func ctTaint(w *plugins, suite, out string, cpu int) error {
 // taintPlugin builds one plugin with the valgrind tag and runs the check.
 func taintPlugin(w *plugins, s *plugin.Source, keep string, cpu int) (*sidechannel.TaintResult, error) {
 	if s.Dir != "" {
-		if err := plugin.BuildValgrind(w.root, w.cache, s, os.Stderr); err != nil {
+		if err := plugin.BuildValgrind(w.lc, w.root, w.cache, s, os.Stderr); err != nil {
 			return nil, err
 		}
 	}

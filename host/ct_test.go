@@ -120,7 +120,7 @@ func TestCTRestartFails(t *testing.T) {
 		return session.Options(plugin.Options{Limits: plugin.DefaultLimits, Launcher: lc, CPU: -1})(s)
 	}
 	src := &plugin.Source{Name: "fault-ctcrash", Binary: filepath.Join(dir, plugin.BinaryPrefix+"fault-ctcrash")}
-	recs := sidechannel.ConstantTime("", "", io.Discard, src, start, "fault-ctcrash", 1000)
+	recs := sidechannel.ConstantTime(nil, io.Discard, src, start, "fault-ctcrash", 1000)
 	got := map[string]*evidence.CTRecord{}
 	for _, r := range recs {
 		got[r.Op] = r

@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"flag"
 	"fmt"
+	"io"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -123,7 +124,12 @@ func (c *common) open() (*plugins, error) {
 func (w *plugins) Close() { w.lc.Close() }
 
 // build builds s from source if it comes from the workspace.
-func (w *plugins) build(s *plugin.Source) error { return plugin.Build(w.root, w.cache, s, os.Stderr) }
+func (w *plugins) build(s *plugin.Source) error { return w.buildLog(s, os.Stderr) }
+
+// buildLog is build with its messages to log.
+func (w *plugins) buildLog(s *plugin.Source, log io.Writer) error {
+	return plugin.Build(w.lc, w.root, w.cache, s, log)
+}
 
 // options are the options a plugin process starts with, pinned to cpu
 // (-1: not pinned).

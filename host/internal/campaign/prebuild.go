@@ -37,7 +37,7 @@ func (c *Campaign) startBuild(s *plugin.Source) {
 	c.builds[s] = b
 	go func() {
 		defer close(b.done)
-		b.err = buildPlugin(c.cfg.Root, c.cfg.Cache, s, &b.log)
+		b.err = buildPlugin(c.cfg.Launcher, c.cfg.Root, c.cfg.Cache, s, &b.log)
 	}()
 }
 

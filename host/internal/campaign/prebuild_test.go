@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"crucible.dev/host/internal/plugin"
+	"crucible.dev/host/internal/sandbox"
 )
 
 // TestBuildsSettle: a plugin's build runs in the background, settle (what
@@ -17,8 +18,8 @@ import (
 func TestBuildsSettle(t *testing.T) {
 	release := make(chan struct{})
 	finished := make(chan string, 2)
-	defer func(b func(string, string, *plugin.Source, io.Writer) error) { buildPlugin = b }(buildPlugin)
-	buildPlugin = func(_, _ string, s *plugin.Source, log io.Writer) error {
+	defer func(b func(*sandbox.Launcher, string, string, *plugin.Source, io.Writer) error) { buildPlugin = b }(buildPlugin)
+	buildPlugin = func(_ *sandbox.Launcher, _, _ string, s *plugin.Source, log io.Writer) error {
 		<-release
 		fmt.Fprintf(log, "building plugin %s\n", s.Name)
 		finished <- s.Name

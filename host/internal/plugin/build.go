@@ -7,12 +7,13 @@ import (
 	"io"
 	"io/fs"
 	"os"
-	"os/exec"
 	"path/filepath"
 	"runtime"
 	"slices"
 	"sort"
 	"strings"
+
+	"crucible.dev/host/internal/sandbox"
 )
 
 // SourceHash hashes what a plugin binary is built from: the plugin module,
@@ -87,12 +88,13 @@ func isBuildInput(name string) bool {
 }
 
 // Build makes the executable of a source plugin in cache, keyed by its
-// source hash, and reuses it while the sources are unchanged. The build is
+// source hash, and reuses it while the sources are unchanged. The build
+// runs in a build box of lc's (boxbuild.go). The build is
 // written under a temporary name and renamed, and its SHA-256 is recorded
 // beside it: a cached executable that no longer hashes to what was built
 // (replaced after the fact) is rebuilt, never run.
-func Build(root, cache string, s *Source, log io.Writer) error {
-	return build(root, cache, s, log, "")
+func Build(lc *sandbox.Launcher, root, cache string, s *Source, log io.Writer) error {
+	return build(lc, root, cache, s, log, "")
 }
 
 // BuildValgrind is Build with the valgrind build tag, for the taint check:
@@ -100,8 +102,8 @@ func Build(root, cache string, s *Source, log io.Writer) error {
 // the contract's secret marks (registry.MarkSecret) reach memcheck. The
 // executable is cached under a name of its own (<name>.valgrind-<hash>),
 // beside the plain one.
-func BuildValgrind(root, cache string, s *Source, log io.Writer) error {
-	return build(root, cache, s, log, "valgrind")
+func BuildValgrind(lc *sandbox.Launcher, root, cache string, s *Source, log io.Writer) error {
+	return build(lc, root, cache, s, log, "valgrind")
 }
 
 // Built reports whether s needs no build: an executable given as such, or
@@ -161,7 +163,7 @@ func cacheName(s *Source, tag string) string {
 	return s.Name + "." + tag
 }
 
-func build(root, cache string, s *Source, log io.Writer, tag string) error {
+func build(lc *sandbox.Launcher, root, cache string, s *Source, log io.Writer, tag string) error {
 	bin, hit, err := cached(root, cache, s, tag, log)
 	if err != nil || hit {
 		return err
@@ -171,26 +173,20 @@ func build(root, cache string, s *Source, log io.Writer, tag string) error {
 		return err
 	}
 	fmt.Fprintf(log, "building plugin %s\n", name)
+	built, err := goBuild(lc, root, cache, s.Dir, name, tag, log)
+	if err != nil {
+		return fmt.Errorf("plugin %s: %w", s.Name, err)
+	}
 	tmpDir, err := os.MkdirTemp(cache, ".build-")
 	if err != nil {
 		return err
 	}
 	defer os.RemoveAll(tmpDir)
 	tmp := filepath.Join(tmpDir, s.Name)
-	rel, _ := filepath.Rel(root, s.Dir)
-	args := []string{"build", "-trimpath", "-o", tmp}
-	if tag != "" {
-		args = append(args, "-tags", tag)
-	}
-	cmd := exec.Command("go", append(args, "./"+filepath.ToSlash(rel))...)
-	cmd.Dir = root
-	out, err := cmd.CombinedOutput()
+	sum, err := TakeOutput(built, tmp)
+	os.RemoveAll(filepath.Dir(built))
 	if err != nil {
-		return fmt.Errorf("plugin %s: go build: %v\n%s", s.Name, err, out)
-	}
-	sum, err := FileHash(tmp)
-	if err != nil {
-		return err
+		return fmt.Errorf("plugin %s: %w", s.Name, err)
 	}
 	// The executable first, then its sum: a sum never vouches for a file
 	// that is not yet in place.

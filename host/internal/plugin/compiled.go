@@ -31,15 +31,30 @@ type listedPackage struct {
 // every source file of every linked package in a workspace module or a
 // local directory, and the path@version of every linked package from the
 // module cache, whose content go.sum pins. `go list` reads files and runs
-// no code of the plugin's.
+// no code of the plugin's; it fetches what the build box will need, which
+// has no network.
 func compiledInputs(root, dir string) (files, modules []string, err error) {
 	rel, err := filepath.Rel(root, dir)
 	if err != nil {
 		return nil, nil, err
 	}
+	// The module graph of the build box: the plugin and the contract.
+	mods, err := contractModules(root)
+	if err != nil {
+		return nil, nil, err
+	}
+	tmp, err := os.MkdirTemp("", "crucible-list-")
+	if err != nil {
+		return nil, nil, err
+	}
+	defer os.RemoveAll(tmp)
+	work, err := WriteWorkspace(root, tmp, append([]string{dir}, mods...))
+	if err != nil {
+		return nil, nil, err
+	}
 	cmd := exec.Command("go", "list", "-deps", "-json", "./"+filepath.ToSlash(rel))
 	cmd.Dir = root
-	cmd.Env = append(os.Environ(), "GOTOOLCHAIN=local", "GOFLAGS=-mod=readonly")
+	cmd.Env = append(os.Environ(), "GOTOOLCHAIN=local", "GOFLAGS=-mod=readonly", "GOWORK="+work)
 	var stderr bytes.Buffer
 	cmd.Stderr = &stderr
 	out, err := cmd.Output()

@@ -53,7 +53,7 @@ func TestReplaceOutsideRefused(t *testing.T) {
 			}
 			continue
 		}
-		err := Build(root, filepath.Join(root, ".cache"), &Source{Name: "p", Dir: dir}, io.Discard)
+		err := Build(nil, root, filepath.Join(root, ".cache"), &Source{Name: "p", Dir: dir}, io.Discard)
 		if !errors.Is(err, ErrReplaceOutside) || !strings.Contains(err.Error(), c.bad) {
 			t.Errorf("%s: build error does not refuse %s: %v", name, c.bad, err)
 		}

@@ -8,6 +8,7 @@ import (
 	"path/filepath"
 	"testing"
 
+	"crucible.dev/host/internal/sandbox"
 	"crucible.dev/registry/testenv"
 )
 
@@ -38,7 +39,8 @@ func TestCachedBuildTrust(t *testing.T) {
 	write("plugins/p/main.go", "package main\n\nfunc main() {}\n")
 	cache := filepath.Join(root, ".cache")
 	s := &Source{Name: "p", Dir: filepath.Join(root, "plugins", "p")}
-	if err := Build(root, cache, s, io.Discard); err != nil {
+	lc := buildLauncher(t)
+	if err := Build(lc, root, cache, s, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	built := s.SHA256
@@ -51,10 +53,22 @@ func TestCachedBuildTrust(t *testing.T) {
 		t.Fatal(err)
 	}
 	s2 := &Source{Name: "p", Dir: s.Dir}
-	if err := Build(root, cache, s2, io.Discard); err != nil {
+	if err := Build(lc, root, cache, s2, io.Discard); err != nil {
 		t.Fatal(err)
 	}
 	if got, err := FileHash(s2.Binary); err != nil || got != built || s2.SHA256 != built {
 		t.Fatalf("after the swap the host uses %s (SHA-256 %s, recorded %s), built %s", s2.Binary, got, s2.SHA256, built)
 	}
+}
+
+// buildLauncher is a launcher whose build boxes a test's builds run in,
+// at the strongest level the host reaches.
+func buildLauncher(t *testing.T) *sandbox.Launcher {
+	t.Helper()
+	lc, err := sandbox.New(sandbox.DefaultLimits, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(lc.Close)
+	return lc
 }

@@ -15,6 +15,10 @@ type mountSpec struct {
 	Src  string `json:"src,omitempty"` // the host's path (binds), the link's target (symlinks)
 	Dst  string `json:"dst"`           // the path inside the box
 	MiB  int    `json:"mib,omitempty"` // a tmpfs's size
+	// An overlay's writable layer and its work directory, over Src;
+	// all three are paths inside the box.
+	Upper string `json:"upper,omitempty"`
+	Work  string `json:"work,omitempty"`
 }
 
 // Kinds of mountSpec.
@@ -25,6 +29,9 @@ const (
 	mountSymlink = "symlink"
 	mountProc    = "proc" // the box's own /proc (its PID namespace)
 	mountDev     = "dev"  // a minimal /dev: null, zero, full, random, urandom, tty
+	// An overlay of a writable directory (Upper) on a read-only one
+	// (Src): the box reads both and writes only Upper.
+	mountOverlay = "overlay"
 )
 
 // shmMiB and socketMiB bound the box's /dev/shm and socket directory: a
@@ -141,10 +148,16 @@ func (lc *Launcher) commandIn(inCgroup bool, exe, socketDir string, env []string
 		cfg.Exe = cnt.valgrind
 		env = append(env, cnt.env()...)
 	}
-	cmd = exec.Command(lc.initPath, initArg, cfg.encode())
+	return lc.firstStep(cfg, env), cleanup, nil
+}
+
+// firstStep is the process that confines itself as cfg says and then
+// executes cfg.Exe.
+func (lc *Launcher) firstStep(cfg initConfig, env []string) *exec.Cmd {
+	cmd := exec.Command(lc.initPath, initArg, cfg.encode())
 	cmd.Env = env
-	cmd.SysProcAttr = lc.procAttr()
-	return cmd, cleanup, nil
+	cmd.SysProcAttr = lc.procAttr(cfg.BecomeNobody)
+	return cmd
 }
 
 // procAttr makes the first step die with the host, lead its own session
@@ -153,7 +166,7 @@ func (lc *Launcher) commandIn(inCgroup bool, exe, socketDir string, env []string
 // namespaces, keeping (as ambient capabilities, inside its user namespace
 // alone) what it needs to build the box: it drops them before the plugin
 // runs.
-func (lc *Launcher) procAttr() *syscall.SysProcAttr {
+func (lc *Launcher) procAttr(asRoot bool) *syscall.SysProcAttr {
 	a := &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL, Setsid: true}
 	uid, gid := os.Getuid(), os.Getgid()
 	if lc.level != LevelNone && lc.uid >= 0 {
@@ -167,6 +180,13 @@ func (lc *Launcher) procAttr() *syscall.SysProcAttr {
 		syscall.CLONE_NEWNET | syscall.CLONE_NEWIPC | syscall.CLONE_NEWUTS | syscall.CLONE_NEWCGROUP
 	a.UidMappings = []syscall.SysProcIDMap{{ContainerID: uid, HostID: uid, Size: 1}}
 	a.GidMappings = []syscall.SysProcIDMap{{ContainerID: gid, HostID: gid, Size: 1}}
+	if asRoot {
+		// The host's root, mapped beside Nobody, builds the box: only
+		// the first step runs as it (initConfig.BecomeNobody).
+		a.Credential = &syscall.Credential{Uid: 0, Gid: 0, Groups: []uint32{}}
+		a.UidMappings = append(a.UidMappings, syscall.SysProcIDMap{ContainerID: 0, HostID: 0, Size: 1})
+		a.GidMappings = append(a.GidMappings, syscall.SysProcIDMap{ContainerID: 0, HostID: 0, Size: 1})
+	}
 	// Only root may let the box call setgroups (to drop root's groups).
 	a.GidMappingsEnableSetgroups = a.Credential != nil
 	a.AmbientCaps = []uintptr{capSysAdmin, capSetPCap, capSysResource}

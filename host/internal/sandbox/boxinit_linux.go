@@ -11,8 +11,9 @@ import (
 // buildBox runs in the first step, inside the new namespaces: it builds
 // the box's file system on a fresh tmpfs mounted on root, makes it the
 // process's root (pivot_root, the old root detached), forbids nested user
-// namespaces and drops every capability, as bubblewrap would.
-func buildBox(root string, mounts []mountSpec) error {
+// namespaces and drops every capability, as bubblewrap would; with
+// becomeNobody, it also leaves root for Nobody.
+func buildBox(root string, mounts []mountSpec, becomeNobody bool) error {
 	// Nothing mounted here reaches the host's namespace, nor the reverse.
 	if err := unix.Mount("", "/", "", unix.MS_REC|unix.MS_PRIVATE, ""); err != nil {
 		return fmt.Errorf("private mounts: %w", err)
@@ -51,7 +52,7 @@ func buildBox(root string, mounts []mountSpec) error {
 	if err := os.WriteFile("/proc/sys/user/max_user_namespaces", []byte("0"), 0); err != nil {
 		return fmt.Errorf("forbidding nested user namespaces: %w", err)
 	}
-	return dropCapabilities()
+	return dropCapabilities(becomeNobody)
 }
 
 // mountOne makes one entry of the box under root.
@@ -77,6 +78,15 @@ func mountOne(root string, m mountSpec) error {
 		return makeDev(dst)
 	case mountRO, mountRW:
 		return bind(m.Src, dst, m.Kind == mountRO)
+	case mountOverlay:
+		if err := os.MkdirAll(dst, 0o755); err != nil {
+			return err
+		}
+		// userxattr: overlay's own marks go in user.* attributes, the
+		// only ones a user namespace may write.
+		opts := fmt.Sprintf("lowerdir=%s,upperdir=%s,workdir=%s,userxattr",
+			filepath.Join(root, m.Src), filepath.Join(root, m.Upper), filepath.Join(root, m.Work))
+		return unix.Mount("overlay", dst, "overlay", unix.MS_NOSUID|unix.MS_NODEV, opts)
 	}
 	return fmt.Errorf("unknown kind")
 }
@@ -154,10 +164,28 @@ func makeDev(dst string) error {
 // dropCapabilities empties the bounding, ambient, effective, permitted
 // and inheritable sets: the plugin (whose uid is not 0 in the box) starts
 // with none and can gain none.
-func dropCapabilities() error {
+func dropCapabilities(becomeNobody bool) error {
 	for c := 0; c <= unix.CAP_LAST_CAP; c++ {
 		if err := unix.Prctl(unix.PR_CAPBSET_DROP, uintptr(c), 0, 0, 0); err != nil && err != unix.EINVAL {
 			return fmt.Errorf("bounding set: capability %d: %w", c, err)
+		}
+	}
+	if becomeNobody {
+		// This thread's credentials alone, by raw system calls (Go's
+		// wrappers change every thread's, which fails in a cgo binary):
+		// the thread that executes is the one whose credentials count.
+		for _, c := range []struct {
+			name string
+			nr   uintptr
+			args [3]uintptr
+		}{
+			{"setgroups", unix.SYS_SETGROUPS, [3]uintptr{0, 0, 0}},
+			{"setresgid", unix.SYS_SETRESGID, [3]uintptr{Nobody, Nobody, Nobody}},
+			{"setresuid", unix.SYS_SETRESUID, [3]uintptr{Nobody, Nobody, Nobody}},
+		} {
+			if _, _, errno := unix.RawSyscall(c.nr, c.args[0], c.args[1], c.args[2]); errno != 0 {
+				return fmt.Errorf("%s: %w", c.name, errno)
+			}
 		}
 	}
 	if err := unix.Prctl(unix.PR_CAP_AMBIENT, unix.PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0); err != nil {

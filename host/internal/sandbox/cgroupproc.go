@@ -26,7 +26,8 @@ func (p *Process) start() error {
 		cg.remove()
 		return fmt.Errorf("sandbox: %w", err)
 	}
-	p.cmd.ExtraFiles = []*os.File{r}
+	// Always descriptor 3: the files a build passes come after it.
+	p.cmd.ExtraFiles = append([]*os.File{r}, p.cmd.ExtraFiles...)
 	err = p.cmd.Start()
 	r.Close()
 	if err != nil {

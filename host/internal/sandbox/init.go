@@ -30,6 +30,11 @@ type initConfig struct {
 	CgroupWait bool     `json:"cgroup_wait,omitempty"`
 	Exe        string   `json:"exe"`
 	Args       []string `json:"args,omitempty"`
+	Dir        string   `json:"dir,omitempty"` // working directory the executable starts in; "" keeps the first step's
+	// BecomeNobody: the first step runs as root in its user namespace
+	// (the host's root, mapped) and becomes Nobody once the box is
+	// built, before it executes Exe.
+	BecomeNobody bool `json:"become_nobody,omitempty"`
 }
 
 func (c initConfig) encode() string {

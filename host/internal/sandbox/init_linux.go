@@ -29,7 +29,7 @@ func confineAndExec(c initConfig) error {
 	}
 	switch {
 	case c.Level.namespaced():
-		if err := buildBox(c.Root, c.Mounts); err != nil {
+		if err := buildBox(c.Root, c.Mounts, c.BecomeNobody); err != nil {
 			return fmt.Errorf("building the box: %w", err)
 		}
 	case c.Level == LevelLandlock && !c.Plugin:
@@ -64,6 +64,11 @@ func confineAndExec(c initConfig) error {
 	if c.Landlock > 0 {
 		if err := restrictSelf(c); err != nil {
 			return err
+		}
+	}
+	if c.Dir != "" {
+		if err := os.Chdir(c.Dir); err != nil {
+			return fmt.Errorf("working directory: %w", err)
 		}
 	}
 	return syscall.Exec(c.Exe, append([]string{c.Exe}, c.Args...), os.Environ())
