@@ -44,6 +44,7 @@ func cmdBuildC(args []string) error {
 	set.Var(&excludes, "exclude", "leave out sources whose path under --src matches this glob (repeatable)")
 	set.Var(&includes, "include", "compile a source the rules leave out whose path under --src matches this glob (repeatable)")
 	keep := set.Bool("keep", false, "keep the build directory and print where it is")
+	unboxed := set.Bool("unsandboxed", false, unsandboxedBuildUsage)
 	if err := set.Parse(args); err != nil {
 		return &exitError{2, nil}
 	}
@@ -67,6 +68,9 @@ func cmdBuildC(args []string) error {
 		}
 		if *keep {
 			rest = append(rest, "--keep")
+		}
+		if *unboxed {
+			rest = append(rest, "--unsandboxed")
 		}
 		return cmdBuildNGCC(append(rest, set.Args()...))
 	case "nist":
@@ -92,8 +96,13 @@ func cmdBuildC(args []string) error {
 	if *out == "" {
 		*out = filepath.Join(root, ".cache", "c")
 	}
+	lc, err := sandbox.New(sandbox.DefaultLimits, *unboxed)
+	if err != nil {
+		return &exitError{2, fmt.Errorf("build-c: %w", err)}
+	}
+	defer lc.Close()
 	b := csub.Build{
-		Root: root, Kind: *kind, Name: *name, Instance: *instance, Impl: *impl, CFlags: *cflags, KAT: *katFile,
+		Root: root, Kind: *kind, Box: lc, Name: *name, Instance: *instance, Impl: *impl, CFlags: *cflags, KAT: *katFile,
 		Excludes: excludes, Includes: includes, Log: os.Stderr, KATSHA256: *katSHA, KATRecords: *records,
 	}
 	if b.KATRecords == 0 {

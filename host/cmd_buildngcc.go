@@ -8,7 +8,11 @@ import (
 
 	"crucible.dev/host/internal/ngcc"
 	"crucible.dev/host/internal/plugin"
+	"crucible.dev/host/internal/sandbox"
 )
+
+// unsandboxedBuildUsage is the --unsandboxed flag of the build commands.
+const unsandboxedBuildUsage = "compile the submission with your full rights when this host cannot sandbox its build (its flags and sources then read any file you can)"
 
 func init() {
 	register("build-ngcc", "build an NGCC C submission (NICCS KEM or KEX API) into a plugin executable", cmdBuildNGCC)
@@ -32,6 +36,7 @@ func cmdBuildNGCC(args []string) error {
 	set.Var(&excludes, "exclude", "leave out sources whose path under --src matches this glob, e.g. 'tests/*' (repeatable)")
 	set.Var(&includes, "include", "compile a source the rules above leave out whose path under --src matches this glob, e.g. a randombytes.c some code still references (repeatable)")
 	keep := set.Bool("keep", false, "keep the build directory and print where it is")
+	unboxed := set.Bool("unsandboxed", false, unsandboxedBuildUsage)
 	if err := set.Parse(args); err != nil {
 		return &exitError{2, nil}
 	}
@@ -60,8 +65,13 @@ func cmdBuildNGCC(args []string) error {
 	if *out == "" {
 		*out = filepath.Join(root, ".cache", "ngcc")
 	}
+	lc, err := sandbox.New(sandbox.DefaultLimits, *unboxed)
+	if err != nil {
+		return &exitError{2, fmt.Errorf("build-ngcc: %w", err)}
+	}
+	defer lc.Close()
 	b := ngcc.Build{
-		Root: root, Kind: *kind, Name: *name, Instance: *instance,
+		Root: root, Kind: *kind, Name: *name, Instance: *instance, Box: lc,
 		CFlags: *cflags, Records: *records, Excludes: excludes, Includes: includes, Log: os.Stderr,
 	}
 	if b.Src, err = filepath.Abs(*src); err != nil {

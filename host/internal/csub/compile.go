@@ -14,7 +14,7 @@ import (
 )
 
 // compileLibrary compiles the submission's sources under dir/sub with its
-// own flags into dir/libsubmission.a. Go's runtime C files and the
+// own flags into dir/obj/libsubmission.a, each step in a build box. Go's runtime C files and the
 // adapter's never see these flags (-std=c99, -Werror, -march=...): they
 // are compiled by cgo with Go's defaults and only link the library.
 func (b *Build) compileLibrary(dir string, cmds *bytes.Buffer) error {
@@ -25,14 +25,14 @@ func (b *Build) compileLibrary(dir string, cmds *bytes.Buffer) error {
 		// the ones the adapter supplies were not copied.
 		inc = append(inc, "-I"+dir)
 	}
-	objDir := filepath.Join(dir, "obj")
-	if err := os.MkdirAll(objDir, 0o755); err != nil {
+	objs0 := filepath.Join(dir, objDir)
+	if err := os.MkdirAll(objs0, 0o755); err != nil {
 		return err
 	}
 	var objs []string
 	for i, rel := range b.Files {
 		src := filepath.Join(dir, "sub", filepath.FromSlash(rel))
-		obj := filepath.Join(objDir, fmt.Sprintf("%03d_%s.o", i, strings.TrimSuffix(path.Base(rel), path.Ext(rel))))
+		obj := filepath.Join(objs0, fmt.Sprintf("%03d_%s.o", i, strings.TrimSuffix(path.Base(rel), path.Ext(rel))))
 		args := append([]string{}, strings.Fields(b.CFlags)...)
 		// Position-independent code, whatever the flags, because Go links
 		// the executable as PIE where the toolchain defaults to it.
@@ -40,20 +40,18 @@ func (b *Build) compileLibrary(dir string, cmds *bytes.Buffer) error {
 		args = append(args, inc...)
 		args = append(args, "-c", src, "-o", obj)
 		fmt.Fprintf(cmds, "%s %s\n", cc, strings.Join(args, " "))
-		cmd := exec.Command(cc, args...)
 		// From the submission's top folder, where its Makefile's relative
 		// -I flags point.
-		cmd.Dir = filepath.Join(dir, "sub")
-		if o, err := cmd.CombinedOutput(); err != nil {
+		if o, err := b.step(dir, filepath.Join(dir, "sub"), []string{objs0}, cc, args...); err != nil {
 			return fmt.Errorf("compiling the submission's %s with its flags %q: %v\n%s", rel, b.CFlags, err, shortLog(string(o), dir))
 		}
 		objs = append(objs, obj)
 		b.objects = append(b.objects, objFile{rel: rel, path: obj})
 	}
 	ar := b.ar()
-	args := append([]string{"rcs", filepath.Join(dir, "libsubmission.a")}, objs...)
+	args := append([]string{"rcs", filepath.Join(dir, LibraryAt)}, objs...)
 	fmt.Fprintf(cmds, "%s %s\n", ar, strings.Join(args, " "))
-	if o, err := exec.Command(ar, args...).CombinedOutput(); err != nil {
+	if o, err := b.step(dir, dir, []string{objs0}, ar, args...); err != nil {
 		return fmt.Errorf("%s: %v\n%s", ar, err, o)
 	}
 	return nil
@@ -231,22 +229,37 @@ func (b *Build) whereFrom(sym string) string {
 }
 
 // definedSymbols maps each global symbol the submission's objects define
-// to the sources that define it, as nm reports them.
+// to the sources that define it, as nm (in a build box: it parses what
+// the submission's flags made) reports them.
 func (b *Build) definedSymbols() map[string][]string {
 	out := map[string][]string{}
+	if len(b.objects) == 0 {
+		return out
+	}
 	nm := strings.TrimSuffix(b.ar(), "ar") + "nm"
+	rel := map[string]string{}
+	args := []string{"--defined-only", "-g", "-A"}
 	for _, o := range b.objects {
-		res, err := exec.Command(nm, "--defined-only", "-g", o.path).Output()
-		if err != nil {
+		rel[o.path] = o.rel
+		args = append(args, o.path)
+	}
+	dir := filepath.Dir(filepath.Dir(b.objects[0].path))
+	res, err := b.step(dir, dir, nil, nm, args...)
+	if err != nil {
+		return out
+	}
+	sc := bufio.NewScanner(bytes.NewReader(res))
+	for sc.Scan() {
+		// -A: "object:value type name".
+		f := strings.Fields(sc.Text())
+		if len(f) != 3 || f[1] == "W" || f[1] == "V" {
 			continue
 		}
-		sc := bufio.NewScanner(bytes.NewReader(res))
-		for sc.Scan() {
-			f := strings.Fields(sc.Text())
-			if len(f) == 3 && f[1] != "W" && f[1] != "V" {
-				out[f[2]] = append(out[f[2]], o.rel)
-			}
+		i := strings.LastIndexByte(f[0], ':')
+		if i < 0 || rel[f[0][:i]] == "" {
+			continue
 		}
+		out[f[2]] = append(out[f[2]], rel[f[0][:i]])
 	}
 	return out
 }

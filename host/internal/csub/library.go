@@ -13,7 +13,7 @@ import (
 // Library prepares dir for an adapter other than build-c's own and builds
 // the submission there, as build-c does: the adapter module of b.Rules
 // copied in, the submission's files under sub/, its sources compiled with
-// its own flags (CFlags, else its Makefile's) into dir/libsubmission.a,
+// its own flags (CFlags, else its Makefile's) into dir/obj/libsubmission.a,
 // and no global symbol defined twice or by the adapter as well. Every
 // compiler command is appended to cmds; logPath is where the caller
 // writes them, which a failure names.

@@ -147,16 +147,22 @@ func boxDir(cache, name string) string { return filepath.Join(cache, "box", name
 // what the host compiled of the contract, outside any box (warmContract).
 func sharedCache(cache string) string { return filepath.Join(cache, "box", "shared") }
 
+// BoxCache is the Go build cache of the builds of name (a plugin, a C
+// submission's): the shared cache beneath the builds' own.
+func BoxCache(cache, name string) *sandbox.BuildCache {
+	return &sandbox.BuildCache{Shared: sharedCache(cache), Private: filepath.Join(boxDir(cache, name), "cache")}
+}
+
 // warmed remembers, per build tag, that the shared cache holds the
 // contract: once per host process.
 var warmed sync.Map
 
-// warmContract compiles the contract modules and their dependencies (the
+// WarmContract compiles the contract modules and their dependencies (the
 // host's own code and the modules its go.sum pins, nothing of any
 // plugin's) into the shared cache, with the environment and flags of a
 // plugin's build, so that no box compiles gRPC and the standard library
 // again. A failure costs only time: the boxes compile what is missing.
-func warmContract(t Toolchain, root, cache, tag string, log io.Writer) {
+func WarmContract(t Toolchain, root, cache, tag string, log io.Writer) {
 	once, _ := warmed.LoadOrStore(cache+"\x00"+tag, new(sync.Once))
 	once.(*sync.Once).Do(func() {
 		mods, err := contractModules(root)
@@ -196,7 +202,7 @@ func goBuild(lc *sandbox.Launcher, root, cache, dir, name, tag string, log io.Wr
 	if err := os.MkdirAll(sharedCache(cache), 0o755); err != nil {
 		return "", err
 	}
-	warmContract(t, root, cache, tag, log)
+	WarmContract(t, root, cache, tag, log)
 	mods, err := contractModules(root)
 	if err != nil {
 		return "", err
@@ -211,7 +217,7 @@ func goBuild(lc *sandbox.Launcher, root, cache, dir, name, tag string, log io.Wr
 	if err := os.MkdirAll(out, 0o755); err != nil {
 		return "", err
 	}
-	c := &sandbox.BuildCache{Shared: sharedCache(cache), Private: filepath.Join(box, "cache")}
+	c := BoxCache(cache, name)
 	args := []string{"build", "-trimpath", "-o", filepath.Join(out, name)}
 	if tag != "" {
 		args = append(args, "-tags", tag)

@@ -156,7 +156,7 @@ func (lc *Launcher) commandIn(inCgroup bool, exe, socketDir string, env []string
 func (lc *Launcher) firstStep(cfg initConfig, env []string) *exec.Cmd {
 	cmd := exec.Command(lc.initPath, initArg, cfg.encode())
 	cmd.Env = env
-	cmd.SysProcAttr = lc.procAttr(cfg.BecomeNobody)
+	cmd.SysProcAttr = lc.procAttr(cfg.BecomeNobody || cfg.KeepRootUID)
 	return cmd
 }
 
@@ -169,7 +169,7 @@ func (lc *Launcher) firstStep(cfg initConfig, env []string) *exec.Cmd {
 func (lc *Launcher) procAttr(asRoot bool) *syscall.SysProcAttr {
 	a := &syscall.SysProcAttr{Pdeathsig: syscall.SIGKILL, Setsid: true}
 	uid, gid := os.Getuid(), os.Getgid()
-	if lc.level != LevelNone && lc.uid >= 0 {
+	if lc.level != LevelNone && lc.uid >= 0 && !(asRoot && !lc.level.namespaced()) {
 		uid, gid = lc.uid, lc.uid
 		a.Credential = &syscall.Credential{Uid: uint32(uid), Gid: uint32(gid), Groups: []uint32{}}
 	}

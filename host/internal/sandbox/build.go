@@ -42,9 +42,16 @@ type BuildCache struct {
 	Private string // this build's own directory
 }
 
-// dir is the GOCACHE of a build without a mount namespace: its own
-// cache alone, which starts empty.
-func (c *BuildCache) dir() string { return filepath.Join(c.Private, "cache") }
+// dir is the GOCACHE of a build without a mount namespace at level: its
+// own cache alone, which starts empty. An unsandboxed build's is apart:
+// Go's cache keys do not cover what a compiler read by name (an .incbin
+// of any file), so what such a build compiled is never reused in a box.
+func (c *BuildCache) dir(level Level) string {
+	if level == LevelNone {
+		return filepath.Join(c.Private, "unsandboxed")
+	}
+	return filepath.Join(c.Private, "cache")
+}
 
 // Where a build box holds its cache's layers.
 const (
@@ -79,13 +86,13 @@ func (lc *Launcher) RunBuild(spec BuildSpec) ([]byte, error) {
 		}
 	}
 	for _, d := range spec.Writable {
-		if err := lc.shareTree(d); err != nil {
+		if err := lc.shareBuild(d, true); err != nil {
 			return nil, err
 		}
 	}
 	cfg := initConfig{Level: lc.level, Limits: BuildLimits, Exe: spec.Exe, Args: spec.Args, Landlock: lc.landlock, Dir: spec.Dir}
 	env := append([]string{}, spec.Env...)
-	if !lc.level.namespaced() && (lc.level == LevelNone || lc.uid < 0) {
+	if !lc.level.namespaced() && lc.buildUID() < 0 {
 		cfg.Limits.Procs = 0
 	}
 	inCgroup := lc.cgroups != nil
@@ -113,17 +120,18 @@ func (lc *Launcher) RunBuild(spec BuildSpec) ([]byte, error) {
 			return nil, fmt.Errorf("sandbox: build's temporary directory: %w", err)
 		}
 		defer os.RemoveAll(tmp)
-		if err := lc.shareDir(tmp); err != nil {
+		if err := lc.shareBuild(tmp, false); err != nil {
 			return nil, err
 		}
 		env = append(env, "HOME="+tmp, "TMPDIR="+tmp)
+		cfg.KeepRootUID = lc.uid >= 0 && lc.buildUID() < 0
 		cfg.Writable = append([]string{tmp}, spec.Writable...)
 		cfg.Readable = append(append([]string{"/proc"}, buildSystem...), spec.ReadOnly...)
 		if spec.Cache != nil {
 			// No overlay without a mount namespace: the build's own cache
 			// starts empty.
-			cfg.Writable = append(cfg.Writable, spec.Cache.dir())
-			env = append(env, "GOCACHE="+spec.Cache.dir())
+			cfg.Writable = append(cfg.Writable, spec.Cache.dir(lc.level))
+			env = append(env, "GOCACHE="+spec.Cache.dir(lc.level))
 		}
 	}
 	cmd := lc.firstStep(cfg, env)
@@ -211,11 +219,10 @@ func (lc *Launcher) prepareCache(c *BuildCache) error {
 	if err := os.MkdirAll(c.Shared, 0o755); err != nil {
 		return fmt.Errorf("sandbox: build cache: %w", err)
 	}
-	dirs := []string{c.dir()}
+	dirs := []string{c.dir(lc.level)}
 	if lc.level.namespaced() {
-		dirs = append(dirs, filepath.Join(c.Private, "upper"), filepath.Join(c.Private, "work"))
-	}
-	if lc.level.namespaced() {
+		upper := filepath.Join(c.Private, "upper")
+		dirs = []string{upper, filepath.Join(c.Private, "work")}
 		// A directory of the shared cache is the host's; the same one in
 		// the upper layer, the box's uid's, is what the merged view shows,
 		// so the build can add its entries beside the shared ones.
@@ -225,7 +232,7 @@ func (lc *Launcher) prepareCache(c *BuildCache) error {
 		}
 		for _, e := range ents {
 			if e.IsDir() {
-				dirs = append(dirs, filepath.Join(c.Private, "upper", e.Name()))
+				dirs = append(dirs, filepath.Join(upper, e.Name()))
 			}
 		}
 	}
@@ -233,25 +240,41 @@ func (lc *Launcher) prepareCache(c *BuildCache) error {
 		if err := os.MkdirAll(d, 0o755); err != nil {
 			return fmt.Errorf("sandbox: build cache: %w", err)
 		}
-		if err := lc.shareDir(d); err != nil {
+		if err := lc.shareBuild(d, false); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// shareTree gives a writable directory of a build, and everything in it,
-// to the box's uid.
-func (lc *Launcher) shareTree(dir string) error {
-	if lc.uid < 0 || lc.level == LevelNone {
+// buildUID is the uid a build step runs as outside its namespace, whose
+// its writable directories must be; -1 for the host's own. As root
+// without a user namespace, the step keeps uid 0 (to read what it builds
+// from wherever it lies) with no capability, where Landlock also scopes
+// its signals (ABI 6); otherwise root's steps run as Nobody.
+func (lc *Launcher) buildUID() int {
+	if lc.level == LevelNone || lc.uid < 0 || (!lc.level.namespaced() && lc.landlock >= 6) {
+		return -1
+	}
+	return lc.uid
+}
+
+// shareBuild gives a writable directory of a build (and, with tree,
+// everything in it) to the uid its steps run as.
+func (lc *Launcher) shareBuild(dir string, tree bool) error {
+	uid := lc.buildUID()
+	if uid < 0 {
 		return nil
 	}
-	err := filepath.Walk(dir, func(p string, _ os.FileInfo, err error) error {
-		if err != nil {
-			return err
-		}
-		return os.Lchown(p, lc.uid, lc.uid)
-	})
+	err := os.Lchown(dir, uid, uid)
+	if tree {
+		err = filepath.Walk(dir, func(p string, _ os.FileInfo, err error) error {
+			if err != nil {
+				return err
+			}
+			return os.Lchown(p, uid, uid)
+		})
+	}
 	if err != nil {
 		return fmt.Errorf("sandbox: sharing %s with the build: %w", dir, err)
 	}

@@ -35,6 +35,11 @@ type initConfig struct {
 	// (the host's root, mapped) and becomes Nobody once the box is
 	// built, before it executes Exe.
 	BecomeNobody bool `json:"become_nobody,omitempty"`
+	// KeepRootUID: without a user namespace, the host's root stays uid
+	// 0 but with no capability, none to regain (securebits), under
+	// Landlock, which also keeps it from signalling or tracing anything
+	// outside its domain.
+	KeepRootUID bool `json:"keep_root_uid,omitempty"`
 }
 
 func (c initConfig) encode() string {

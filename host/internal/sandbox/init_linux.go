@@ -61,6 +61,14 @@ func confineAndExec(c initConfig) error {
 			return fmt.Errorf("no_new_privs: %w", err)
 		}
 	}
+	if c.KeepRootUID {
+		if err := unix.Prctl(unix.PR_SET_SECUREBITS, secureNoRoot, 0, 0, 0); err != nil {
+			return fmt.Errorf("securebits: %w", err)
+		}
+		if err := dropCapabilities(false); err != nil {
+			return err
+		}
+	}
 	if c.Landlock > 0 {
 		if err := restrictSelf(c); err != nil {
 			return err
@@ -144,6 +152,10 @@ func runParent(c initConfig) error {
 	os.Exit(0)
 	return nil
 }
+
+// secureNoRoot are the securebits of a root without capabilities: uid 0
+// gains none at exec or setuid, locked so.
+const secureNoRoot = 1<<0 | 1<<1 | 1<<2 | 1<<3 | 1<<5 // SECBIT_NOROOT, NO_SETUID_FIXUP, each locked; KEEP_CAPS locked off
 
 // landlockABI is the Landlock ABI the kernel offers; 0 when it offers none.
 func landlockABI() int {
