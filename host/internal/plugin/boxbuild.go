@@ -80,8 +80,15 @@ func (t Toolchain) Env(gocache, gowork string, extra ...string) []string {
 	return append(env, extra...)
 }
 
-// ReadOnly are the toolchain's paths a build box reads.
-func (t Toolchain) ReadOnly() []string { return []string{t.GOROOT, t.GOMODCACHE} }
+// ReadOnly are the toolchain's paths a build box reads: GOROOT, and the
+// module cache once there is one.
+func (t Toolchain) ReadOnly() []string {
+	paths := []string{t.GOROOT}
+	if _, err := os.Stat(t.GOMODCACHE); err == nil {
+		paths = append(paths, t.GOMODCACHE)
+	}
+	return paths
+}
 
 // contractModules are the module directories under root/registry: what
 // every plugin builds against.

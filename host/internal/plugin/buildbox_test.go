@@ -7,6 +7,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"testing"
 
 	"crucible.dev/host/internal/sandbox"
@@ -37,9 +38,10 @@ func main() { fmt.Println(C.GoString(C.leak())) }
 // TestBuildBoxHidesFiles builds plugins that read the evaluator's files at
 // build time, as a hostile submitter's would: a canary through cgo
 // `.incbin`, a signing key through `-include` in its #cgo CFLAGS. In the
-// build box (at every level this host can select) neither reaches the
-// executable nor the build's messages; built unsandboxed, the same
-// sources carry both out, which shows the fixtures work.
+// build box (at every level this host can select, as root and, run again
+// by the root test, as an ordinary user) neither reaches the executable
+// nor the build's messages; built unsandboxed, the same sources carry
+// both out, which shows the fixtures work.
 func TestBuildBoxHidesFiles(t *testing.T) {
 	testenv.SkipShort(t, "builds plugins with cgo")
 	if _, err := exec.LookPath("gcc"); err != nil {
@@ -107,6 +109,9 @@ func TestBuildBoxHidesFiles(t *testing.T) {
 			t.Errorf("the -include fixture did not quote the key without the box (so proves nothing): %v", err)
 		}
 	})
+	if os.Getuid() == 0 {
+		t.Run("as an ordinary user", func(t *testing.T) { asOrdinaryUser(t, "TestBuildBoxHidesFiles") })
+	}
 	for _, level := range []sandbox.Level{sandbox.LevelFull, sandbox.LevelNamespaces, sandbox.LevelLandlock} {
 		t.Run(string(level), func(t *testing.T) {
 			t.Setenv(sandbox.EnvLevel, string(level))
@@ -151,4 +156,48 @@ func writeTree(t *testing.T, root string, files map[string]string) {
 			t.Fatal(err)
 		}
 	}
+}
+
+// asOrdinaryUser runs test again, in a copy of this test binary, as uid
+// Nobody with a home and temporary directory of its own, and fails t when
+// it fails.
+func asOrdinaryUser(t *testing.T, test string) {
+	home := t.TempDir()
+	for _, d := range []string{home, filepath.Dir(home)} {
+		if err := os.Chmod(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+	}
+	self, err := os.Executable()
+	if err != nil {
+		t.Fatal(err)
+	}
+	bin := filepath.Join(home, "plugin.test")
+	data, err := os.ReadFile(self)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(bin, data, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	tmp := filepath.Join(home, "tmp")
+	for _, d := range []string{tmp, filepath.Join(home, "home")} {
+		if err := os.Mkdir(d, 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.Chown(d, sandbox.Nobody, sandbox.Nobody); err != nil {
+			t.Fatal(err)
+		}
+	}
+	// The test's own directory holds nothing it needs: the fixtures are
+	// written under its temporary directory.
+	cmd := exec.Command(bin, "-test.run", "^"+test+"$", "-test.count=1", "-test.v")
+	cmd.Dir = tmp
+	cmd.Env = append(sandbox.Environment(), "PATH="+os.Getenv("PATH"), "HOME="+filepath.Join(home, "home"), "TMPDIR="+tmp)
+	cmd.SysProcAttr = &syscall.SysProcAttr{Credential: &syscall.Credential{Uid: sandbox.Nobody, Gid: sandbox.Nobody, Groups: []uint32{}}}
+	out, err := cmd.CombinedOutput()
+	if err != nil || !bytes.Contains(out, []byte("PASS")) {
+		t.Fatalf("as uid %d: %v\n%s", sandbox.Nobody, err, out)
+	}
+	t.Logf("as uid %d:\n%s", sandbox.Nobody, out)
 }

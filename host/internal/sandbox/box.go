@@ -189,12 +189,13 @@ func (lc *Launcher) procAttr(asRoot bool) *syscall.SysProcAttr {
 	}
 	// Only root may let the box call setgroups (to drop root's groups).
 	a.GidMappingsEnableSetgroups = a.Credential != nil
-	a.AmbientCaps = []uintptr{capSysAdmin, capSetPCap, capSysResource}
+	a.AmbientCaps = []uintptr{capSysAdmin, capSetPCap, capSysResource, capDacOverride}
 	return a
 }
 
 // Capabilities the first step keeps inside its user namespace.
 const (
+	capDacOverride = 1  // CAP_DAC_OVERRIDE: overlayfs makes its work directory mode 0 (a build's cache); over the user's own files only
 	capSetPCap     = 8  // CAP_SETPCAP: to empty the bounding set
 	capSysAdmin    = 21 // CAP_SYS_ADMIN: mounts, pivot_root, hostname
 	capSysResource = 24 // CAP_SYS_RESOURCE: to forbid nested user namespaces
