@@ -243,3 +243,44 @@ func TestBuildNGCCErrors(t *testing.T) {
 		})
 	}
 }
+
+// TestBuildNGCCFlagsConfined gives a submission the compiler flags a
+// hostile Makefile could: -include of the evaluator's signing key. In the
+// build box the compiler cannot read it, and the error names the file
+// without quoting it; unsandboxed, gcc quotes the key's first line, which
+// shows the fixture works.
+func TestBuildNGCCFlagsConfined(t *testing.T) {
+	secrets := t.TempDir()
+	if err := os.Chmod(secrets, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	key := filepath.Join(secrets, "sign.key")
+	const keyText = "crucible_signing_key_2c9e"
+	if err := os.WriteFile(key, []byte(keyText+"\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		name  string
+		extra []string
+		quote bool // the error quotes the key
+	}{
+		{"boxed", nil, false},
+		{"unsandboxed", []string{"--unsandboxed"}, true},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			args := append([]string{"build-ngcc", "--kind", "kem", "--src", "../plugins/ngcc/testdata/toylayout",
+				"--name", "include", "--out", t.TempDir(), "--exclude", "lib/iccs/*",
+				"--cflags", "-std=c99 -O2 -Iinclude -include " + key}, c.extra...)
+			code, log := runHost(t, args...)
+			if code != 1 {
+				t.Fatalf("exit %d, want 1\n%s", code, log)
+			}
+			if got := strings.Contains(log, keyText); got != c.quote {
+				t.Errorf("the error quotes the key: %v, want %v\n%s", got, c.quote, log)
+			}
+			if !c.quote && !strings.Contains(log, "sign.key") {
+				t.Errorf("the error does not name the file it could not read:\n%s", log)
+			}
+		})
+	}
+}
