@@ -10,6 +10,10 @@
 // The executable that runs is always a private copy made while hashing it
 // (Seal), so the hash a lock compares is the hash of what runs.
 //
+// Builds of submitted code run confined the same way, a step at a time
+// (RunBuild): the toolchain and what is built read-only, the output and
+// the build's own cache the only writable places.
+//
 // Where user namespaces are unavailable the host confines with what
 // remains (Level): Landlock, rlimits and a separate uid when root.
 package sandbox
