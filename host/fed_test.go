@@ -23,7 +23,7 @@ func memoDir(t *testing.T, modes ...string) string {
 }
 
 // memoFed names the memo fixture's fed operations, by instance.
-var memoFed = map[string][]string{"MemoKEM": {"keygen", "encaps", "decaps", "decaps_reject", "decaps_invalid"}, "MemoSig": {"keygen", "sign", "verify"}, "MemoKEX": {"init_a", "pass1", "derive_a", "derive_b", "exchange"}, "MemoHash": {"hash@64"}}
+var memoFed = map[string][]string{"MemoKEM": {"keygen", "encaps", "decaps", "decaps_reject", "decaps_invalid"}, "MemoSig": {"keygen", "sign", "verify"}, "MemoKEX": {"init_a", "pass1", "derive_a", "derive_b", "exchange"}, "MemoHash": {"hash@64"}, "MemoAEAD": {"open@64"}}
 
 // memoMedians returns the headline, host-timed figure of every record of
 // run out, by plugin, instance name and operation (the figure a report

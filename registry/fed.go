@@ -43,6 +43,8 @@ type FedCall func(parts [][]byte) ([]byte, error)
 //	        derive inputs of one exchange); output ss
 //	exchange: no setup; input seed;    output JoinParts(ss) (both
 //	        parties' every step, the randomness SeedRand(seed))
+//	open:   setup key; input nonce, ct; output OpenOutput (the
+//	        plaintext's Fold, or the rejection of a forged ciphertext)
 const (
 	VerifyAccepted = "1"
 	VerifyRejected = "0"
@@ -278,6 +280,41 @@ func kemFed(k KEM, name string, wrong bool) func(io.Reader, BenchParams, [][]byt
 				return []byte{}, nil
 			}
 			return ss, err
+		}, nil
+	}
+}
+
+// OpenOutput is a fed open's output: "0" for a ciphertext the key
+// rejects, else "1" and the plaintext's Fold (8 bytes, little-endian):
+// every byte of the plaintext counts, and a reply of 2048 calls stays
+// small whatever the message length.
+func OpenOutput(pt []byte, ok bool) []byte {
+	if !ok {
+		return []byte(VerifyRejected)
+	}
+	return binary.LittleEndian.AppendUint64([]byte(VerifyAccepted), Fold(pt))
+}
+
+// openFed is opening the host's ciphertexts, some forged, under the
+// host's key: a rejection is an answer, not an error.
+func openFed(a AEAD) func(io.Reader, BenchParams, [][]byte) (FedCall, error) {
+	return func(_ io.Reader, _ BenchParams, setup [][]byte) (FedCall, error) {
+		s, err := fedParts(OpOpen+" setup", setup, 1)
+		if err != nil {
+			return nil, err
+		}
+		c, err := a.New(s[0])
+		if err != nil {
+			return nil, err
+		}
+		var dst []byte
+		return func(parts [][]byte) ([]byte, error) {
+			if len(parts) != 2 || len(parts[0]) != c.NonceSize() {
+				return nil, fmt.Errorf("%s: %w", OpOpen, errFedInput)
+			}
+			pt, err := c.Open(dst[:0], parts[0], parts[1], nil)
+			dst = pt
+			return OpenOutput(pt, err == nil), nil
 		}, nil
 	}
 }

@@ -3,6 +3,8 @@ package registry
 import (
 	"bytes"
 	"context"
+	"crypto/aes"
+	"crypto/cipher"
 	"crypto/rand"
 	"crypto/sha256"
 	"errors"
@@ -292,4 +294,57 @@ func TestFedKEXSteps(t *testing.T) {
 			t.Errorf("%s: an input without its seed: %v", c.op, err)
 		}
 	}
+}
+
+// TestFedOpen: a fed open answers each of the host's ciphertexts with
+// the plaintext's fold, and a forged one with a rejection, not an error.
+func TestFedOpen(t *testing.T) {
+	a := gcmAEAD{}
+	in := &Instance{Name: "toy", Kind: KindAEAD, AEAD: a}
+	op, _ := FindOp(in, OpOpen)
+	key := make([]byte, a.KeySize())
+	rand.Read(key)
+	c, _ := a.New(key)
+	var ins [][][]byte
+	var want [][]byte
+	for i := range 3 {
+		nonce, msg := make([]byte, c.NonceSize()), make([]byte, 100+i)
+		rand.Read(nonce)
+		rand.Read(msg)
+		ct := c.Seal(nil, nonce, msg, nil)
+		ok := i != 1
+		if !ok {
+			ct[len(ct)/2] ^= 1
+		}
+		ins, want = append(ins, [][]byte{nonce, ct}), append(want, OpenOutput(msg, ok))
+	}
+	call, err := PrepareFed(in, op, BenchSpec{Setup: [][]byte{key}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := Bench(in, op, BenchSpec{Samples: 1, Batch: 3, Fed: call, Inputs: ins})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range want {
+		if !bytes.Equal(r.Outputs[i], want[i]) {
+			t.Errorf("output %d: %x, want %x", i, r.Outputs[i], want[i])
+		}
+	}
+	if string(want[1]) != VerifyRejected || len(want[0]) != 1+StreamFoldSize {
+		t.Errorf("OpenOutput: %q for a forgery, %d bytes for a plaintext", want[1], len(want[0]))
+	}
+}
+
+// gcmAEAD is AES-128-GCM.
+type gcmAEAD struct{}
+
+func (gcmAEAD) KeySize() int { return 16 }
+
+func (gcmAEAD) New(key []byte) (cipher.AEAD, error) {
+	b, err := aes.NewCipher(key)
+	if err != nil {
+		return nil, err
+	}
+	return cipher.NewGCM(b)
 }

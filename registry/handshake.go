@@ -14,11 +14,12 @@ import (
 // protocol version changes whenever what a plugin's contract code sends
 // changes meaning (2: fed keygen, encaps, init and pass outputs, streamed
 // symmetric loops; 3: fed decapsulations of wrong ciphertexts and whole
-// exchanges, and OpRejectInput), so that a plugin built against another contract is
+// exchanges, and OpRejectInput; 4: fed AEAD open), so that a plugin built
+// against another contract is
 // refused by name instead of being judged on answers it was never asked
 // for.
 var Handshake = plugin.HandshakeConfig{
-	ProtocolVersion:  3,
+	ProtocolVersion:  4,
 	MagicCookieKey:   "CRUCIBLE_PLUGIN",
 	MagicCookieValue: "3b9d6a1e-crucible-algorithm-plugin",
 }

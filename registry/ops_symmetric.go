@@ -168,7 +168,8 @@ func aeadOps(a AEAD) []Op {
 				}
 				dst := make([]byte, 0, len(msg))
 				return func() error { _, err := c.Open(dst, nonce, ct, nil); return err }, nil
-			}},
+			},
+			Fed: openFed(a)},
 	}
 }
 

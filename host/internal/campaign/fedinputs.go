@@ -85,6 +85,8 @@ func (l *fedLoop) input(pk, sk []byte, forge bool) (fedInput, error) {
 		return l.wrongCT(pk)
 	case registry.OpSign:
 		return fedInput{parts: [][]byte{registry.FreshRand(l.msgLen)}}, nil
+	case registry.OpOpen:
+		return l.sealed(forge)
 	case registry.OpVerify:
 		msg := registry.FreshRand(l.msgLen)
 		s, err := l.r.Run(registry.OpSign, registry.FreshRand(callRand), registry.Args{registry.ArgSK: l.sk, registry.ArgMsg: msg})
@@ -123,6 +125,39 @@ func (l *fedLoop) input(pk, sk []byte, forge bool) (fedInput, error) {
 		return fedInput{parts: t.DeriveInputs(p), want: t.SS[other]}, nil
 	}
 	return fedInput{}, fmt.Errorf("%s %s: no host-made inputs", l.kind, l.op)
+}
+
+// newOpenLoop draws an open loop's key; the producer seals its inputs.
+func newOpenLoop(l *fedLoop, pt *point) (*fedLoop, error) {
+	l.nonce = pt.in.Sizes.Nonce
+	n := pt.in.Sizes.Key
+	if l.nonce <= 0 || n <= 0 {
+		return nil, fmt.Errorf("%s %s: the instance declares no key or nonce size", l.kind, l.op)
+	}
+	l.key = registry.FreshRand(n)
+	if l.msgLen == 0 {
+		l.msgLen = 64 // registry's benchMsg
+	}
+	return l, nil
+}
+
+// sealed makes an open input: a message the host draws, sealed by the
+// producer under the loop's key with a nonce the host draws, or with
+// forge, that ciphertext with a bit flipped, which the key must reject.
+// A producer that sealed wrongly fails the loop's check, never passes it:
+// the host knows every plaintext.
+func (l *fedLoop) sealed(forge bool) (fedInput, error) {
+	nonce, msg := registry.FreshRand(l.nonce), registry.FreshRand(l.msgLen)
+	s, err := l.r.Run(registry.OpSeal, nil, registry.Args{registry.ArgKey: l.key, registry.ArgNonce: nonce, registry.ArgMsg: msg})
+	if err != nil {
+		return fedInput{}, fmt.Errorf("input producer: seal: %w", err)
+	}
+	ct := s[registry.ArgCT]
+	if forge && len(ct) > 0 {
+		ct = bytes.Clone(ct)
+		ct[randInt(len(ct))] ^= 1 << randInt(8)
+	}
+	return fedInput{parts: [][]byte{nonce, ct}, want: registry.OpenOutput(msg, !forge)}, nil
 }
 
 // rejectRand is the randomness one registry.OpRejectInput call may read:
@@ -189,10 +224,10 @@ func distinct(op string, ins []fedInput) error {
 	return nil
 }
 
-// forgeries picks which of n verify inputs are forged: one in
+// forgeries picks which of n verify or open inputs are forged: one in
 // forgedEvery, at least one, at places the host draws.
 func forgeries(op string, n int) []bool {
-	if op != registry.OpVerify {
+	if op != registry.OpVerify && op != registry.OpOpen {
 		return nil
 	}
 	f := make([]bool, n)

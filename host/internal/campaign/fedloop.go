@@ -35,6 +35,8 @@ func fedOp(pt *point) bool {
 	case registry.KindKEX:
 		_, ok := kexStep(pt.Op, passes(pt.in))
 		return ok || pt.Op == registry.OpExchange
+	case registry.KindAEAD:
+		return pt.Op == registry.OpOpen
 	}
 	return false
 }
@@ -93,6 +95,8 @@ func newFedLoop(r registry.Runner, pt *point) (*fedLoop, error) {
 		return l, nil
 	case l.op == registry.OpKeygen || l.op == registry.OpEncaps:
 		return l, nil
+	case l.op == registry.OpOpen:
+		return newOpenLoop(l, pt)
 	}
 	k, err := r.Run(registry.OpKeygen, randomness(), nil)
 	if err != nil {
@@ -116,6 +120,8 @@ func (l *fedLoop) setup() [][]byte {
 		return nil
 	case l.op == registry.OpVerify:
 		return [][]byte{l.pk}
+	case l.op == registry.OpOpen:
+		return [][]byte{l.key}
 	}
 	return [][]byte{l.sk}
 }

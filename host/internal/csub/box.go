@@ -61,9 +61,6 @@ func (b *Build) Link(dir, tags, cflags, bin string) ([]byte, error) {
 	if cache == "" {
 		cache = filepath.Join(b.Root, ".cache", "plugins")
 	}
-	if err := os.MkdirAll(cache, 0o755); err != nil {
-		return nil, err
-	}
 	plugin.WarmContract(t, b.Root, cache, "", b.Log)
 	out := filepath.Join(dir, outDir)
 	if err := os.MkdirAll(out, 0o755); err != nil {

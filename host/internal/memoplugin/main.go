@@ -5,8 +5,8 @@
 // each cheat.
 //
 // It serves a stand-in KEM ("MemoKEM"), a stand-in signature ("MemoSig"),
-// a stand-in 2-pass key exchange ("MemoKEX") and a stand-in hash
-// ("MemoHash") whose every operation hashes a fixed number of rounds, so
+// a stand-in 2-pass key exchange ("MemoKEX"), a stand-in hash
+// ("MemoHash") and a stand-in AEAD ("MemoAEAD") whose every operation hashes a fixed number of rounds, so
 // that an honest call costs tens of microseconds and a cheat shows.
 // Not secure schemes: anyone can decapsulate or sign.
 //
@@ -15,12 +15,12 @@
 //	memo  decaps answers from a cache of ciphertext → key that its own
 //	      encapsulations fill; encaps hands out one encapsulation per
 //	      public key; keygen, sign, verify, a key exchange's steps and
-//	      hash answer from caches keyed by their inputs, filled by every
-//	      call
+//	      hash and open answer from caches keyed by their inputs, filled
+//	      by every call
 //	lazy  inside the timed loop (registry.countedBatch on its stack),
 //	      does the real work on 1 call in 8 and returns the last real
-//	      answer (keygen, encaps, decaps, sign, init, pass, derive, hash)
-//	      or verdict (verify) on the others
+//	      answer (keygen, encaps, decaps, sign, init, pass, derive, hash,
+//	      open) or verdict (verify) on the others
 //	stack honest, except inside the timed loop, where it does no work
 //	      and answers as lazy does
 //	ahead honest work, done as soon as a fed loop's inputs arrive, and a
@@ -33,6 +33,7 @@ package main
 
 import (
 	"bytes"
+	"crypto/cipher"
 	"crypto/sha256"
 	"errors"
 	"io"
@@ -207,6 +208,66 @@ func (h hash) Sum(dst, msg []byte) []byte {
 	return append(dst, h.remember("hash"+string(msg), func() []byte { return grind(msg) })...)
 }
 
+// aead is a stand-in AEAD: the ciphertext is the message XOR the grind
+// of key and nonce (repeated), then the grind of key, nonce and that as
+// its tag; open, remembered by nonce and ciphertext, checks the tag and
+// unmasks.
+type aead struct{ open *cheat }
+
+const (
+	aeadKey, aeadNonce, aeadTag = 32, 12, 32
+)
+
+func (a aead) KeySize() int { return aeadKey }
+
+func (a aead) New(key []byte) (cipher.AEAD, error) {
+	if len(key) != aeadKey {
+		return nil, errors.New("aead: wrong key length")
+	}
+	return aeadKeyed{a.open, bytes.Clone(key)}, nil
+}
+
+// aeadKeyed is the stand-in under one key.
+type aeadKeyed struct {
+	open *cheat
+	key  []byte
+}
+
+func (aeadKeyed) NonceSize() int { return aeadNonce }
+func (aeadKeyed) Overhead() int  { return aeadTag }
+
+// mask XORs msg with the grind of key and nonce, repeated.
+func (k aeadKeyed) mask(nonce, msg []byte) []byte {
+	pad := grind(k.key, nonce)
+	out := make([]byte, len(msg))
+	for i := range msg {
+		out[i] = msg[i] ^ pad[i%len(pad)]
+	}
+	return out
+}
+
+func (k aeadKeyed) Seal(dst, nonce, msg, _ []byte) []byte {
+	body := k.mask(nonce, msg)
+	return append(append(dst, body...), grind(k.key, nonce, body)...)
+}
+
+func (k aeadKeyed) Open(dst, nonce, ct, _ []byte) ([]byte, error) {
+	if len(nonce) != aeadNonce || len(ct) < aeadTag {
+		return nil, errors.New("open: wrong lengths")
+	}
+	out := k.open.remember("open"+string(k.key)+string(nonce)+string(ct), func() []byte {
+		body := ct[:len(ct)-aeadTag]
+		if !bytes.Equal(grind(k.key, nonce, body), ct[len(ct)-aeadTag:]) {
+			return []byte{0}
+		}
+		return append([]byte{1}, k.mask(nonce, body)...)
+	})
+	if out[0] != 1 {
+		return nil, errors.New("open: message authentication failed")
+	}
+	return append(dst, out[1:]...), nil
+}
+
 // kex is a 2-pass exchange: each party's state is the grind of a seed,
 // its message the grind of its state, kept in the state after its pass,
 // and the shared secret a grind of both messages in order. One cheat per
@@ -255,6 +316,8 @@ func main() {
 			Sizes: registry.Sizes{SharedSecret: 32, Messages: []int{32, 32}}},
 		{Name: "MemoHash", Impl: name, Kind: registry.KindHash, Hash: hash{newCheat()},
 			Sizes: registry.Sizes{Digest: 32}},
+		{Name: "MemoAEAD", Impl: name, Kind: registry.KindAEAD, AEAD: aead{newCheat()},
+			Sizes: registry.Sizes{Key: aeadKey, Nonce: aeadNonce, Overhead: aeadTag}},
 	}}
 	if mode == "ahead" {
 		serveAhead(p)

@@ -178,6 +178,9 @@ func WarmContract(t Toolchain, root, cache, tag string, log io.Writer) {
 		}
 		var work string
 		if err == nil {
+			err = os.MkdirAll(sharedCache(cache), 0o755)
+		}
+		if err == nil {
 			work, err = WriteWorkspace(root, filepath.Join(cache, "box", "contract"), mods)
 		}
 		if err == nil {
@@ -202,11 +205,11 @@ func WarmContract(t Toolchain, root, cache, tag string, log io.Writer) {
 // goBuild builds the plugin module dir into out/name in a build box and
 // returns the executable's path.
 func goBuild(lc *sandbox.Launcher, root, cache, dir, name, tag string, log io.Writer) (string, error) {
+	if lc == nil {
+		return "", fmt.Errorf("go build: no launcher to build in")
+	}
 	t, err := GoToolchain()
 	if err != nil {
-		return "", err
-	}
-	if err := os.MkdirAll(sharedCache(cache), 0o755); err != nil {
 		return "", err
 	}
 	WarmContract(t, root, cache, tag, log)
