@@ -85,6 +85,11 @@ func (c *Campaign) fedCheck(p *plugin.Process, prod *producer, pt *point, own ev
 // as pass 2 took 0.7 s, with producerCalls in flight).
 const maxFedCheckCalls = 1024
 
+// maxFedInputBytes bounds the messages of one fed trial's inputs, which
+// travel sealed in one call of at most registry.MaxMessage (64 MiB): a
+// thousand AEAD opens of 64 KiB came to 84 MB.
+const maxFedInputBytes = 32 << 20
+
 // fedPlan is the calibration's plan within most calls.
 func fedPlan(cal evidence.Calibration, most int64) evidence.Calibration {
 	if cal.Samples*cal.Batch <= most {
@@ -146,6 +151,9 @@ func (pr *producer) stop() {
 // check finds nothing wrong with it, since other processes add no CPU
 // time to the box's; only a try that fails the check is run again.
 func (c *Campaign) fedTrial(p *plugin.Process, prod *producer, pt *point, most int64, check func(evidence.Trial) string) (trial evidence.Trial, wrong string, err error) {
+	if pt.MsgLen > 0 {
+		most = min(most, max(1, maxFedInputBytes/int64(pt.MsgLen)))
+	}
 	cal := fedPlan(pt.rec.Calibration, most)
 	n := int(cal.Samples * cal.Batch)
 	set := pt.fed
