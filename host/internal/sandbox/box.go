@@ -56,19 +56,7 @@ var systemLibs = []string{"/lib", "/lib64", "/lib32", "/usr/lib", "/usr/lib64", 
 // executable appears as insidePlugin/<its name>, the counter's directory
 // at insideCount.
 func (lc *Launcher) boxMounts(exe string, cnt *Counter) []mountSpec {
-	var m []mountSpec
-	for _, d := range systemLibs {
-		fi, err := os.Lstat(d)
-		switch {
-		case err != nil:
-		case fi.Mode()&os.ModeSymlink != 0:
-			if t, err := os.Readlink(d); err == nil {
-				m = append(m, mountSpec{Kind: mountSymlink, Src: t, Dst: d})
-			}
-		case fi.IsDir():
-			m = append(m, mountSpec{Kind: mountRO, Src: d, Dst: d})
-		}
-	}
+	m := systemMounts(systemLibs)
 	if _, err := os.Stat("/etc/ld.so.cache"); err == nil {
 		m = append(m, mountSpec{Kind: mountRO, Src: "/etc/ld.so.cache", Dst: "/etc/ld.so.cache"})
 	}
@@ -87,6 +75,25 @@ func (lc *Launcher) boxMounts(exe string, cnt *Counter) []mountSpec {
 			mountSpec{Kind: mountRO, Src: cnt.valgrind, Dst: cnt.valgrind},
 			mountSpec{Kind: mountRO, Src: cnt.tools, Dst: cnt.tools},
 			mountSpec{Kind: mountRW, Src: cnt.Dir, Dst: insideCount})
+	}
+	return m
+}
+
+// systemMounts binds the host's paths that exist read-only at the same
+// place, or recreates them as the symlinks they are.
+func systemMounts(paths []string) []mountSpec {
+	var m []mountSpec
+	for _, d := range paths {
+		fi, err := os.Lstat(d)
+		switch {
+		case err != nil:
+		case fi.Mode()&os.ModeSymlink != 0:
+			if t, err := os.Readlink(d); err == nil {
+				m = append(m, mountSpec{Kind: mountSymlink, Src: t, Dst: d})
+			}
+		default:
+			m = append(m, mountSpec{Kind: mountRO, Src: d, Dst: d})
+		}
 	}
 	return m
 }

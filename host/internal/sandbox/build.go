@@ -171,20 +171,7 @@ func (lc *Launcher) RunBuild(spec BuildSpec) ([]byte, error) {
 // system directories (or the symlinks they are), /proc, /dev, a bounded
 // /tmp, the cache overlay, and what the spec names, parents first.
 func buildMounts(spec BuildSpec) []mountSpec {
-	var m []mountSpec
-	for _, d := range buildSystem {
-		fi, err := os.Lstat(d)
-		switch {
-		case err != nil:
-		case fi.Mode()&os.ModeSymlink != 0:
-			if t, err := os.Readlink(d); err == nil {
-				m = append(m, mountSpec{Kind: mountSymlink, Src: t, Dst: d})
-			}
-		default:
-			m = append(m, mountSpec{Kind: mountRO, Src: d, Dst: d})
-		}
-	}
-	m = append(m,
+	m := append(systemMounts(buildSystem),
 		mountSpec{Kind: mountProc, Dst: "/proc"},
 		mountSpec{Kind: mountDev, Dst: "/dev"},
 		mountSpec{Kind: mountTmpfs, Dst: "/dev/shm", MiB: shmMiB},
