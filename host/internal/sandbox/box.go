@@ -169,7 +169,8 @@ func (lc *Launcher) firstStep(cfg initConfig, env []string) *exec.Cmd {
 
 // procAttr makes the first step die with the host, lead its own session
 // (no terminal to push input into) and, when the host is root, run as the
-// unprivileged uid. At the namespaced levels it also starts in new
+// unprivileged uid, unless asRoot (a build step's: initConfig.BecomeNobody
+// or KeepRootUID). At the namespaced levels it also starts in new
 // namespaces, keeping (as ambient capabilities, inside its user namespace
 // alone) what it needs to build the box: it drops them before the plugin
 // runs.
