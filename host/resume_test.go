@@ -61,7 +61,10 @@ func partialTrials(t *testing.T, dir string) map[string][]int32 {
 // resumes it each time: the run completes with every operation's trials
 // each present once, in a process of its own; the trials a kill left in
 // partial/ are kept, not taken again; the directory has the files an
-// uninterrupted run's has, and validate passes.
+// uninterrupted run's has, and validate passes. Each kill comes at a
+// random moment within about one trial after the attempt kept a trial
+// of its own, so that every attempt makes progress and the run still
+// has work left for the next kill, however fast the machine.
 func TestKilledRun(t *testing.T) {
 	host, plugins := build(t)
 	const trials = 10 // enough work left after each kill for five kills
@@ -75,6 +78,15 @@ func TestKilledRun(t *testing.T) {
 		t.Fatalf("uninterrupted run: exit %d\n%s", code, log)
 	}
 	span := time.Since(began)
+	wholeRun, err := evidence.Load(whole)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// About one trial's share of the whole run's time.
+	perTrial := span / time.Duration(len(wholeRun.Records)*trials)
+	if len(wholeRun.Records)*trials < 20 {
+		t.Fatalf("%d trials in a whole run: too few for five kills", len(wholeRun.Records)*trials)
+	}
 
 	cut := filepath.Join(tmp, "cut")
 	// Not t.TempDir, whose mode keeps the sandbox's user out.
@@ -89,9 +101,6 @@ func TestKilledRun(t *testing.T) {
 	kept := map[string][]int32{} // trials seen in partial/ after a kill
 	killed := 0
 	for i := 1; killed < 5; i++ {
-		if i > 12 {
-			t.Fatalf("%d kills in %d attempts: the run is too short for the test", killed, i-1)
-		}
 		var more []string
 		if _, err := os.Stat(filepath.Join(cut, "campaign.json")); err == nil {
 			more = append(more, "--resume")
@@ -105,33 +114,40 @@ func TestKilledRun(t *testing.T) {
 		}
 		done := make(chan error, 1)
 		go func() { done <- cmd.Wait() }()
-		// A moment at random in the first third of a whole run's time;
-		// the first kill comes after some trial has been kept, so that
-		// at least one resume has trials to continue from.
-		wait := rand.N(span / 3)
-		if i == 1 {
-			wait = rand.N(span / 10)
-			for deadline := time.Now().Add(2 * span); len(partialTrials(t, cut)) == 0 || hasNoTrial(partialTrials(t, cut)); {
-				if time.Now().After(deadline) {
-					cmd.Process.Kill()
-					t.Fatal("no trial was ever kept in partial/")
-				}
-				time.Sleep(5 * time.Millisecond)
+		// A moment at random within about one trial after this attempt
+		// kept a trial of its own.
+		var err error
+		ended := false
+		before := trialCount(partialTrials(t, cut))
+		for deadline := time.Now().Add(2 * span); !ended && trialCount(partialTrials(t, cut)) == before; {
+			if time.Now().After(deadline) {
+				cmd.Process.Kill()
+				t.Fatalf("attempt %d kept no trial in %v", i, 2*span)
+			}
+			select {
+			case err = <-done:
+				ended = true
+			case <-time.After(5 * time.Millisecond):
 			}
 		}
-		var err error
-		select {
-		case err = <-done:
-			t.Logf("attempt %d ended on its own before %v", i, wait.Round(time.Millisecond))
-		case <-time.After(wait):
-			cmd.Process.Signal(syscall.SIGKILL)
-			err = <-done
-			var ee *exec.ExitError
-			if errors.As(err, &ee) && ee.Sys().(syscall.WaitStatus).Signaled() {
-				killed++
-				err = nil
-				t.Logf("attempt %d: killed after %v", i, wait.Round(time.Millisecond))
+		if !ended {
+			wait := rand.N(perTrial)
+			select {
+			case err = <-done:
+				ended = true
+			case <-time.After(wait):
+				cmd.Process.Signal(syscall.SIGKILL)
+				err = <-done
+				var ee *exec.ExitError
+				if errors.As(err, &ee) && ee.Sys().(syscall.WaitStatus).Signaled() {
+					killed++
+					err = nil
+					t.Logf("attempt %d: killed %v after its first new trial", i, wait.Round(time.Millisecond))
+				}
 			}
+		}
+		if ended && err == nil {
+			t.Fatalf("attempt %d completed the run after only %d kills\n%s", i, killed, log.String())
 		}
 		if err != nil {
 			t.Fatalf("attempt %d: %v\n%s", i, err, log.String())
@@ -187,12 +203,11 @@ func TestKilledRun(t *testing.T) {
 	t.Logf("trials of %d operations were kept across a kill", len(kept))
 }
 
-// hasNoTrial reports whether no partial record holds a trial yet.
-func hasNoTrial(kept map[string][]int32) bool {
+// trialCount is the number of trials the partial records hold.
+func trialCount(kept map[string][]int32) int {
+	n := 0
 	for _, ps := range kept {
-		if len(ps) > 0 {
-			return false
-		}
+		n += len(ps)
 	}
-	return true
+	return n
 }
