@@ -4,6 +4,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"runtime"
+	"slices"
 	"sort"
 	"strings"
 	"testing"
@@ -63,7 +64,7 @@ func median(xs []float64) float64 {
 func TestHostTimedForgedSamples(t *testing.T) {
 	dir := hostileDir(t, "honest", "honest20ms", "shave90", "shave55", "fattail")
 	out := filepath.Join(t.TempDir(), "r")
-	args := quick(dir, out, "--suite", "all", "--trials", "3", "--trial-target", "20ms")
+	args := quick(dir, out, "--suite", "all", "--trials", "5", "--trial-target", "20ms")
 	args[0] = "bench"
 	code, log := runHost(t, args...)
 	if code != 1 {
@@ -79,7 +80,9 @@ func TestHostTimedForgedSamples(t *testing.T) {
 		t.Errorf("the fat tail is not named; findings:\n%s", findingsOf(s.Findings, "hostile-fattail"))
 	}
 	figures, flagged, quiet := hostTimed(t, out)
-	ref := median(figures["hostile-honest"])
+	// The fastest trial: the machine's slow spells (docs/method.md) only
+	// add time, and a median of a few trials can sit in one.
+	ref := slices.Min(figures["hostile-honest"])
 	for _, m := range []string{"hostile-shave90", "hostile-shave55", "hostile-fattail"} {
 		// Shaved samples pass the agreement check (70% of the CPU less
 		// 3 ms, what honest allocating loops need); only the fat tail is
@@ -91,10 +94,11 @@ func TestHostTimedForgedSamples(t *testing.T) {
 		// said (30% for what a loaded machine does to one process's caches;
 		// above, only a sanity bound: contention raises CPU time too, and
 		// a forged figure could only be raised by its own work).
-		if got := median(figures[m]); got < 0.7*ref || got > 2*ref {
-			t.Errorf("%s: host-timed %.0f ns a call, its honest twin %.0f", m, got, ref)
+		got := slices.Min(figures[m])
+		if got < 0.7*ref || got > 2*ref {
+			t.Errorf("%s: host-timed %.0f ns a call at fastest, its honest twin %.0f", m, got, ref)
 		}
-		t.Logf("%s: host-timed %.0f ns a call (honest twin %.0f), %d of %d trials flagged, %d quiet", m, median(figures[m]), ref, flagged[m], len(figures[m]), quiet[m])
+		t.Logf("%s: host-timed %.0f ns a call at fastest (honest twin %.0f), %d of %d trials flagged, %d quiet", m, got, ref, flagged[m], len(figures[m]), quiet[m])
 	}
 	if !strings.Contains(log, "host-timed") {
 		t.Errorf("the run's table does not say its times are host-timed:\n%s", log)
@@ -121,7 +125,7 @@ func TestHostTimedHonestUnderLoad(t *testing.T) {
 		}
 	}()
 	out := filepath.Join(t.TempDir(), "r")
-	args := quick(dir, out, "--suite", "all", "--trials", "3", "--trial-target", "20ms")
+	args := quick(dir, out, "--suite", "all", "--trials", "5", "--trial-target", "20ms")
 	args[0] = "bench"
 	code, log := runHost(t, args...)
 	if code != 0 || strings.Contains(log, "inconsistent with host measurement") {
@@ -145,7 +149,7 @@ func TestHostTimedHonestUnderLoad(t *testing.T) {
 func TestHostTimedStallRetried(t *testing.T) {
 	dir := hostileDir(t, "stallonce", "sleeper")
 	out := filepath.Join(t.TempDir(), "r")
-	args := quick(dir, out, "--suite", "all", "--trials", "3", "--trial-target", "20ms")
+	args := quick(dir, out, "--suite", "all", "--trials", "5", "--trial-target", "20ms")
 	args[0] = "bench"
 	code, log := runHost(t, args...)
 	if code != 1 {
