@@ -24,7 +24,8 @@
 # one copy of an executable shows as a session median away from 1.
 #
 # Usage: tools/abrates.sh [REPS]   (REPS sessions of each kind, default
-# 10; ROUNDS=20 TRIALS=5 SLOW=10 UNIT=min COPIES=REPS by environment;
+# 10; ROUNDS=20 TRIALS=5 SLOW=10 UNIT=min TARGET=200ms COPIES=REPS by
+# environment, TARGET being host ab's --trial-target;
 # SEPARATE=0 leaves out the separate runs, COPIES=0 the identical copies,
 # FIXTURE=0 the fixture's sessions; HOST=path uses a prebuilt host)
 set -euo pipefail
@@ -34,6 +35,7 @@ rounds=${ROUNDS:-20}
 trials=${TRIALS:-5}
 slow=${SLOW:-10}
 unit=${UNIT:-min}
+target=${TARGET:-200ms}
 separate=${SEPARATE:-1}
 copies=${COPIES:-$reps}
 copiesSuite=${COPIES_SUITE:-x25519,amoeba}
@@ -96,7 +98,7 @@ bench() { # DIR SIDE [ENV]
 ratios=()
 for i in $(seq "$copies"); do
 	s=$work/c$i
-	"$host" ab --rounds "$rounds" --unit "$unit" --suite "$copiesSuite" --out "$s-ab" \
+	"$host" ab --rounds "$rounds" --unit "$unit" --trial-target "$target" --suite "$copiesSuite" --out "$s-ab" \
 		"$work/real" "$work/copies" >"$s-ab.txt" 2>/dev/null
 	tally copies 0 "$s-ab.txt"
 	# The session's median new/old ratio over its operations.
@@ -120,7 +122,7 @@ for i in $(seq "$reps"); do
 		fi
 		newenv=()
 		if [ -n "$knob" ]; then newenv=(--new-env "$knob"); fi
-		"$host" ab --rounds "$rounds" --unit "$unit" --suite "$plugin" "${newenv[@]}" --out "$s-ab" \
+		"$host" ab --rounds "$rounds" --unit "$unit" --trial-target "$target" --suite "$plugin" "${newenv[@]}" --out "$s-ab" \
 			"$work/old" "$work/new" >"$s-ab.txt" 2>/dev/null
 		tally ab "$slowed" "$s-ab.txt"
 		rm -rf "$s-old" "$s-new" "$s-ab"
@@ -137,10 +139,10 @@ if [ "$separate" = 1 ] && [ "$reps" -gt 0 ]; then
 	echo "| separate runs (host compare, $trials trials each) | fixture, same file | $(rate compare-fp) | $(rate compare-power) |"
 fi
 if [ "$reps" -gt 0 ]; then
-	echo "| interleaved (host ab, $rounds rounds, unit $unit) | fixture, same file | $(rate ab-fp) | $(rate ab-power) |"
+	echo "| interleaved (host ab, $rounds rounds of $target, unit $unit) | fixture, same file | $(rate ab-fp) | $(rate ab-power) |"
 fi
 if [ "$copies" -gt 0 ]; then
-	echo "| interleaved (host ab, $rounds rounds, unit $unit) | $copiesSuite, identical copies | $(rate copies-fp) | - |"
+	echo "| interleaved (host ab, $rounds rounds of $target, unit $unit) | $copiesSuite, identical copies | $(rate copies-fp) | - |"
 	echo
 	echo "identical copies, each session's median new/old over its operations: ${ratios[*]}"
 fi
