@@ -149,7 +149,7 @@ func TestHostTimedHonestUnderLoad(t *testing.T) {
 func TestHostTimedStallRetried(t *testing.T) {
 	dir := hostileDir(t, "stallonce", "sleeper")
 	out := filepath.Join(t.TempDir(), "r")
-	args := quick(dir, out, "--suite", "all", "--trials", "5", "--trial-target", "20ms")
+	args := quick(dir, out, "--suite", "all", "--trials", "3", "--trial-target", "20ms")
 	args[0] = "bench"
 	code, log := runHost(t, args...)
 	if code != 1 {
