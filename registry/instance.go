@@ -123,6 +123,9 @@ func (in *Instance) check() error {
 		if op.Doc == "" || strings.Contains(op.Doc, "\n") {
 			return fmt.Errorf("instance %s: operation %s is beyond the kind's own, so its Doc must say in one line what it computes", in.ID(), op.Name)
 		}
+		if op.Prepare != nil && op.Input == nil {
+			return fmt.Errorf("instance %s: operation %s is benchmarked and beyond the kind's own, so its Input must make the host's inputs", in.ID(), op.Name)
+		}
 	}
 	return nil
 }

@@ -32,6 +32,8 @@ const (
 	ArgValid  = "valid"   // verify, open: "1" or "0"
 	ArgPoint  = "point"   // scalar multiplication input point
 	ArgScalar = "scalar"  // scalar multiplication scalar
+	ArgCount  = "count"   // generate: how many calls of length bytes on one state (decimal)
+	ArgFolds  = "folds"   // generate with count: each call's Fold, 8 bytes a call
 )
 
 // Int returns the integer argument name, or def when it is absent.
@@ -80,6 +82,16 @@ type Op struct {
 	// returns the output the host checks. The host times trials through
 	// it; Prepare's own inputs serve calibration and counting.
 	Fed func(rand io.Reader, p BenchParams, setup [][]byte) (FedCall, error)
+	// Input makes one input of a benchmarked operation beyond the
+	// kind's own: what stays the same in every call of a timed loop (a
+	// key, as an application holds one) from key, which is the same
+	// stream for every input of the loop, and the rest from rand. The
+	// host's producer calls it (OpFedInput) on randomness the host draws,
+	// one input per timed call, and the timed loop runs Fed on each, by
+	// default Run (extra.go). A benchmarked operation beyond the kind's
+	// own needs one: the host times none on inputs the timed process
+	// made.
+	Input func(key, rand io.Reader, p BenchParams) (Args, error)
 	// Stream marks a Fed operation whose timed loop runs on one base
 	// input with each call's number written into it (stream.go), and
 	// returns one output of StreamFoldSize bytes a call.

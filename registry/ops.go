@@ -37,7 +37,13 @@ func Ops(in *Instance) []Op {
 	case KindDRBG:
 		ops = drbgOps(in.DRBG)
 	}
-	return append(ops, in.Extra...)
+	for _, op := range in.Extra {
+		if op.Input != nil && op.Fed == nil {
+			op.Fed = extraFed(op)
+		}
+		ops = append(ops, op)
+	}
+	return ops
 }
 
 // FindOp returns the operation named name.

@@ -1,6 +1,7 @@
 package registry
 
 import (
+	"encoding/binary"
 	"fmt"
 	"io"
 )
@@ -184,15 +185,30 @@ func drbgOps(d DRBG) []Op {
 			if err != nil {
 				return nil, err
 			}
+			count, err := in.Int(ArgCount, 0)
+			if err != nil {
+				return nil, err
+			}
 			g, err := d.New(a[0], in[ArgNonce], in[ArgInfo])
 			if err != nil {
 				return nil, err
 			}
 			out := make([]byte, n)
-			if _, err := io.ReadFull(g, out); err != nil {
-				return nil, err
+			if count == 0 {
+				if _, err := io.ReadFull(g, out); err != nil {
+					return nil, err
+				}
+				return Args{ArgOut: out}, nil
 			}
-			return Args{ArgOut: out}, nil
+			// The calls of a streamed fed loop, which the host checks.
+			folds := make([]byte, 0, StreamFoldSize*count)
+			for range count {
+				if _, err := io.ReadFull(g, out); err != nil {
+					return nil, err
+				}
+				folds = binary.LittleEndian.AppendUint64(folds, Fold(out))
+			}
+			return Args{ArgFolds: folds}, nil
 		},
 		Prepare: func(r io.Reader, p BenchParams) (func() error, error) {
 			seed := make([]byte, d.SeedSize())
@@ -203,10 +219,8 @@ func drbgOps(d DRBG) []Op {
 			if err != nil {
 				return nil, err
 			}
-			out := make([]byte, max(p.OutLen, 1))
-			if p.OutLen == 0 {
-				out = make([]byte, 32)
-			}
+			out := make([]byte, outLen(p))
 			return func() error { _, err := g.Read(out); return err }, nil
-		}}}
+		},
+		Fed: generateStream(d), Stream: true}}
 }

@@ -121,6 +121,9 @@ func TestInstanceCheck(t *testing.T) {
 		// An operation beyond the kind's own must say what it computes.
 		{Name: "toy", Kind: KindKEX, KEX: toyKEX{}, Extra: []Op{{Name: "twist"}}},
 		{Name: "toy", Kind: KindKEX, KEX: toyKEX{}, Extra: []Op{{Name: "twist", Doc: "two\nlines"}}},
+		// A benchmarked one must make the host's inputs.
+		{Name: "toy", Kind: KindKEX, KEX: toyKEX{}, Extra: []Op{{Name: "twist", Doc: "pk in; out its twist",
+			Prepare: func(io.Reader, BenchParams) (func() error, error) { return func() error { return nil }, nil }}}},
 	} {
 		if bad.check() == nil {
 			t.Errorf("%+v passed the check", bad)

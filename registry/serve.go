@@ -146,6 +146,8 @@ func (s *server) op(id, name string) (*Instance, Op, error) {
 		op, ok = emptyOp, true // the host's calibration of a Bench call
 	case !ok && name == OpRejectInput && in.KEM != nil:
 		op, ok = rejectInputOp(in.KEM), true // the host's decaps_reject inputs
+	case !ok && name == OpFedInput:
+		op, ok = fedInputOp(in), true // the inputs of operations beyond the kind's own
 	}
 	if !ok {
 		return nil, Op{}, withKind(fmt.Errorf("%s: no operation %q", in.ID(), name), ErrUnknown)

@@ -1,6 +1,7 @@
 package registry
 
 import (
+	"bytes"
 	"encoding/binary"
 	"fmt"
 	"io"
@@ -76,6 +77,9 @@ func streamBody(call FedCall, base [][]byte, n int64) (func() error, []byte) {
 //	kdf:   no setup;  base secret;      folds the output (out_len)
 //	seal:  setup key; base nonce, msg;  folds the tag (the last Overhead
 //	       bytes, which depend on every byte of the ciphertext)
+//	generate: no setup; base seed;      folds the output (out_len): the
+//	       state is instantiated on the seed as call 0 finds it, and
+//	       every call reads on from it
 
 // hashStream is hashing the host's messages.
 func hashStream(h Hash) func(io.Reader, BenchParams, [][]byte) (FedCall, error) {
@@ -164,7 +168,44 @@ func sealStream(a AEAD) func(io.Reader, BenchParams, [][]byte) (FedCall, error) 
 	}
 }
 
-// outLen is an XOF's or KDF's output length in a timed loop.
+// generateStream is a DRBG's generate calls on one state instantiated on
+// the host's seed. The seed is sealed with the timed inputs, so that the
+// state is instantiated on the host's clock: a seed known at preparation
+// would let a plugin generate the whole loop's output ahead. Call 0 finds
+// the seed with its number (0) written in, as StreamInput writes it, and
+// instantiates the state; the later calls read on from it, whatever is
+// written in the base. A base the call has not seen before (the warm-up's,
+// then the timed loop's) starts a new state.
+func generateStream(d DRBG) func(io.Reader, BenchParams, [][]byte) (FedCall, error) {
+	return func(_ io.Reader, p BenchParams, _ [][]byte) (FedCall, error) {
+		out := make([]byte, outLen(p))
+		var g io.Reader
+		var seed *byte
+		return func(parts [][]byte) ([]byte, error) {
+			if _, err := fedParts(OpGenerate, parts, 1); err != nil {
+				return nil, err
+			}
+			if len(parts[0]) == 0 {
+				return nil, fmt.Errorf("%s: an empty seed: %w", OpGenerate, errFedInput)
+			}
+			if g == nil || seed != &parts[0][0] {
+				var err error
+				// A copy: later calls write into the base, and a state
+				// may keep what it was given.
+				if g, err = d.New(bytes.Clone(parts[0]), nil, nil); err != nil {
+					return nil, err
+				}
+				seed = &parts[0][0]
+			}
+			if _, err := io.ReadFull(g, out); err != nil {
+				return nil, err
+			}
+			return out, nil
+		}, nil
+	}
+}
+
+// outLen is an XOF's, KDF's or DRBG's output length in a timed loop.
 func outLen(p BenchParams) int {
 	if p.OutLen == 0 {
 		return 32

@@ -9,6 +9,7 @@ import (
 	"encoding/binary"
 	"errors"
 	"hash"
+	"io"
 	"testing"
 )
 
@@ -125,5 +126,71 @@ func TestStreamedLoops(t *testing.T) {
 		if _, err := Bench(c.in, op, BenchSpec{Samples: 1, Batch: 1, Fed: call, Inputs: [][][]byte{base, base}}); !errors.Is(err, errFedInput) {
 			t.Errorf("%s: two base inputs: %v", c.in.Name, err)
 		}
+	}
+}
+
+// counterDRBG is a stand-in DRBG: output block i is SHA-256 of the seed
+// and i, and every Read starts a new block, as a DRBG that updates its
+// state after each call would.
+type counterDRBG struct{}
+
+func (counterDRBG) SeedSize() int { return 48 }
+func (counterDRBG) New(seed, _, _ []byte) (io.Reader, error) {
+	return &counterState{seed: seed}, nil
+}
+
+type counterState struct {
+	seed []byte
+	n    uint64
+}
+
+func (s *counterState) Read(p []byte) (int, error) {
+	for off := 0; off < len(p); off += sha256.Size {
+		b := sha256.Sum256(binary.LittleEndian.AppendUint64(bytes.Clone(s.seed), s.n))
+		s.n++
+		copy(p[off:], b[:])
+	}
+	return len(p), nil
+}
+
+// TestStreamedGenerate: a generate loop instantiates one state on the
+// host's seed as call 0 finds it, whatever the warm-up read before, and
+// each call's fold is what Run with a count gives on that seed; Run
+// without a count is the one call the KAT replay checks.
+func TestStreamedGenerate(t *testing.T) {
+	in := &Instance{Name: "ctr", Kind: KindDRBG, DRBG: counterDRBG{}}
+	op, ok := FindOp(in, OpGenerate)
+	if !ok || !op.Stream {
+		t.Fatal("no streamed generate")
+	}
+	p := BenchParams{OutLen: 40}
+	call, err := PrepareFed(in, op, BenchSpec{Params: p, Warmup: 3, Inputs: [][][]byte{{FreshRand(48)}}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	seed := FreshRand(48)
+	base := [][]byte{bytes.Clone(seed)}
+	r, err := Bench(in, op, BenchSpec{Params: p, Samples: 3, Batch: 4, Fed: call, Inputs: [][][]byte{base}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	StreamInput([][]byte{seed}, 0)
+	a := Args{ArgKey: seed}
+	a.SetInt(ArgLength, 40)
+	a.SetInt(ArgCount, 12)
+	want, err := op.Run(nil, a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Outputs) != 1 || !bytes.Equal(r.Outputs[0], want[ArgFolds]) {
+		t.Errorf("folds %x, want %x", r.Outputs, want[ArgFolds])
+	}
+	delete(a, ArgCount)
+	one, err := op.Run(nil, a)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(one[ArgOut]) != 40 || binary.LittleEndian.Uint64(want[ArgFolds]) != Fold(one[ArgOut]) {
+		t.Errorf("Run without a count gave %x, not call 0's output", one[ArgOut])
 	}
 }

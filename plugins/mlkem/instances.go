@@ -82,6 +82,13 @@ func skFromSeedOp(k *mlkem.KEM) registry.Op {
 			seed := make([]byte, mlkem.SeedSize)
 			return func() error { _, _, err := k.FromSeed(seed); return err }, nil
 		},
+		Input: func(_, rand io.Reader, _ registry.BenchParams) (registry.Args, error) {
+			seed := make([]byte, mlkem.SeedSize)
+			if _, err := io.ReadFull(rand, seed); err != nil {
+				return nil, err
+			}
+			return registry.Args{registry.ArgSK: seed}, nil
+		},
 	}
 }
 

@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"crypto/ecdh"
 	"fmt"
 	"io"
@@ -101,6 +102,49 @@ var scalarMultOp = registry.Op{
 		}
 		pub := b.PublicKey()
 		return func() error { _, err := a.ECDH(pub); return err }, nil
+	},
+	// The scalar is the loop's key, the point each call's own.
+	Input: func(key, rand io.Reader, _ registry.BenchParams) (registry.Args, error) {
+		scalar, peer := make([]byte, 32), make([]byte, 32)
+		if _, err := io.ReadFull(key, scalar); err != nil {
+			return nil, err
+		}
+		if _, err := io.ReadFull(rand, peer); err != nil {
+			return nil, err
+		}
+		p, err := curve.NewPrivateKey(peer)
+		if err != nil {
+			return nil, err
+		}
+		return registry.Args{registry.ArgScalar: scalar, registry.ArgPoint: p.PublicKey().Bytes()}, nil
+	},
+	// Run on the host's inputs, but parsing the scalar once a loop, as
+	// the plugin's own loop does: crypto/ecdh computes a private key's
+	// public key when it parses it, which would double the figure.
+	Fed: func(io.Reader, registry.BenchParams, [][]byte) (registry.FedCall, error) {
+		var k *ecdh.PrivateKey
+		var scalar []byte
+		return func(parts [][]byte) ([]byte, error) {
+			a, _, err := registry.FedArgs("scalarmult", parts)
+			if err != nil {
+				return nil, err
+			}
+			if k == nil || !bytes.Equal(scalar, a[registry.ArgScalar]) {
+				if k, err = curve.NewPrivateKey(a[registry.ArgScalar]); err != nil {
+					return nil, fmt.Errorf("x25519 scalar: %w", err)
+				}
+				scalar = bytes.Clone(a[registry.ArgScalar])
+			}
+			p, err := curve.NewPublicKey(a[registry.ArgPoint])
+			if err != nil {
+				return nil, fmt.Errorf("x25519 point: %w", err)
+			}
+			ss, err := k.ECDH(p)
+			if err != nil {
+				return nil, fmt.Errorf("x25519: %w", err)
+			}
+			return registry.FedOutput(registry.Args{registry.ArgOut: ss}), nil
+		}, nil
 	},
 	// Fixed vs random scalars against one point: the secret is the scalar.
 	CT: func(rand io.Reader, m int) (func(class, j int) error, error) {

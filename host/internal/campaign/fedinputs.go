@@ -59,7 +59,7 @@ func (l *fedLoop) inputs(n int, forge []bool) ([]fedInput, error) {
 			return nil, err // the first: a producer that failed once fails them all alike
 		}
 	}
-	return ins, distinct(l.op, ins)
+	return ins, distinct(l.op, ins, l.extra)
 }
 
 // producerCalls is how many calls the host keeps in flight to a
@@ -70,6 +70,9 @@ const producerCalls = 4
 // opens it), a rejected ciphertext for the key pk, and for a verification
 // a forged signature if forge.
 func (l *fedLoop) input(pk, sk []byte, forge bool) (fedInput, error) {
+	if l.extra {
+		return l.extraInput()
+	}
 	switch l.op {
 	case registry.OpKeygen:
 		return fedInput{parts: [][]byte{registry.FreshRand(registry.SeedSize)}}, nil
@@ -204,14 +207,20 @@ func (l *fedLoop) wrongCT(other []byte) (fedInput, error) {
 // distinct checks that no input of a batch repeats another. The producer
 // is a process of the plugin too: one that handed out one encapsulation
 // again and again would fill the timed loop with inputs a cache answers.
-func distinct(op string, ins []fedInput) error {
+// An operation beyond the kind's own is deterministic but for its seed,
+// which the host draws: its arguments may not repeat.
+func distinct(op string, ins []fedInput, extra bool) error {
 	if op == registry.OpEncaps {
 		return nil // one key for every call; the outputs may not repeat
 	}
 	seen := make(map[[sha256.Size]byte]int, len(ins))
 	for i, in := range ins {
 		h := sha256.New()
-		for _, p := range in.parts {
+		parts := in.parts
+		if extra && len(parts) > 1 {
+			parts = parts[:len(parts)-1]
+		}
+		for _, p := range parts {
 			h.Write(binary.AppendUvarint(nil, uint64(len(p))))
 			h.Write(p)
 		}

@@ -21,8 +21,12 @@ const sampleChecks = 32
 // faster rejections barely move its figures.
 const forgedEvery = 32
 
-// fedOp reports whether the host feeds and checks the point's trials.
+// fedOp reports whether the host feeds and checks the point's trials:
+// every operation beyond the kind's own (extra.go) is.
 func fedOp(pt *point) bool {
+	if extraOp(pt) {
+		return true
+	}
 	switch registry.Kind(pt.in.Kind) {
 	case registry.KindKEM:
 		switch pt.Op {
@@ -78,6 +82,9 @@ type fedLoop struct {
 	stream        bool
 	key           []byte
 	nonce, outLen int
+	// An operation beyond the kind's own (extra.go): key is then the
+	// seed of its loop's key stream.
+	extra bool
 }
 
 // newFedLoop has the producer make the loop's key pair where the timed
@@ -87,6 +94,8 @@ type fedLoop struct {
 func newFedLoop(r registry.Runner, pt *point) (*fedLoop, error) {
 	l := &fedLoop{kind: registry.Kind(pt.in.Kind), op: pt.Op, msgLen: pt.MsgLen, r: r}
 	switch {
+	case extraOp(pt):
+		return newExtraLoop(l), nil
 	case streamOp(pt):
 		return newStreamLoop(l, pt)
 	case l.kind == registry.KindKEX:
@@ -112,6 +121,8 @@ func newFedLoop(r registry.Runner, pt *point) (*fedLoop, error) {
 // setup is the key the timed process receives with the preparation.
 func (l *fedLoop) setup() [][]byte {
 	switch {
+	case l.extra:
+		return nil
 	case l.stream && l.key != nil:
 		return [][]byte{l.key}
 	case l.stream:
@@ -148,7 +159,7 @@ func (l *fedLoop) check(ins []fedInput, outs [][]byte) (string, error) {
 			}
 			return cs[0], nil
 		}
-	case l.op == registry.OpSign, l.kind == registry.KindKEX && (l.init() || l.step > 0):
+	case l.op == registry.OpSign, l.extra, l.kind == registry.KindKEX && (l.init() || l.step > 0):
 		// Checked by a sample below.
 	default:
 		return "", nil // every output was checked above
@@ -220,11 +231,14 @@ func (l *fedLoop) init() bool {
 	return l.op == registry.OpInit(registry.PartyA) || l.op == registry.OpInit(registry.PartyB)
 }
 
-// replay checks a key generation, a key exchange's init or pass, or a
-// whole exchange, by running it again in the producer on the same inputs
-// and the stream of the same seed: the output must be the same, byte for
-// byte.
+// replay checks a key generation, a key exchange's init or pass, a
+// whole exchange, or an operation beyond the kind's own, by running it
+// again in the producer on the same inputs and the stream of the same
+// seed: the output must be the same, byte for byte.
 func (l *fedLoop) replay(in fedInput, out []byte) (string, error) {
+	if l.extra {
+		return l.replayExtra(in, out)
+	}
 	seed := in.parts[len(in.parts)-1]
 	rnd := make([]byte, callRand)
 	if l.op == registry.OpExchange {

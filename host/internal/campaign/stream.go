@@ -1,6 +1,7 @@
 package campaign
 
 import (
+	"bytes"
 	"encoding/binary"
 	"fmt"
 
@@ -12,7 +13,9 @@ import (
 // timed call, call i working on it with i written in, and 8 bytes of each
 // output folded back. The host checks that no fold repeats (a lazy
 // plugin's stored answers would) and has the producer compute a sample of
-// calls it picks after the loop through the KAT-checked path.
+// calls it picks after the loop through the KAT-checked path. A DRBG's
+// generate calls read on from one state instantiated on the host's seed,
+// so the producer computes every call's output from that seed.
 
 // maxStreamCalls bounds a streamed trial: a memoiser's calibration, on its
 // own repeated input, can plan a hundred times the calls its real work
@@ -40,6 +43,8 @@ func streamOp(pt *point) bool {
 		return pt.Op == registry.OpKDF
 	case registry.KindAEAD:
 		return pt.Op == registry.OpSeal
+	case registry.KindDRBG:
+		return pt.Op == registry.OpGenerate
 	}
 	return false
 }
@@ -50,6 +55,12 @@ func newStreamLoop(l *fedLoop, pt *point) (*fedLoop, error) {
 	l.stream, l.outLen, l.nonce = true, pt.OutLen, pt.in.Sizes.Nonce
 	if l.outLen == 0 {
 		l.outLen = 32 // registry's outLen
+	}
+	if l.op == registry.OpGenerate {
+		// The base is the seed.
+		if l.msgLen = pt.in.Sizes.Key; l.msgLen <= 0 {
+			return nil, fmt.Errorf("%s %s: the instance declares no seed size (key)", l.kind, l.op)
+		}
 	}
 	if l.msgLen == 0 {
 		l.msgLen = 64 // registry's benchMsg
@@ -117,11 +128,16 @@ func (l *fedLoop) checkStream(base [][]byte, outs [][]byte) (string, error) {
 	n := len(outs[0]) / registry.StreamFoldSize
 	fold := func(i int) uint64 { return binary.LittleEndian.Uint64(outs[0][i*registry.StreamFoldSize:]) }
 	seen := make(map[uint64]int, n)
-	for i := 0; i < n; i++ {
+	// Outputs shorter than a fold may repeat by chance; a generator's are
+	// all checked below.
+	for i := 0; i < n && !(l.op == registry.OpGenerate && l.outLen < registry.StreamFoldSize); i++ {
 		if j, ok := seen[fold(i)]; ok {
 			return fmt.Sprintf("call %d of %d: %s returned call %d's output again on a new host-supplied input", i+1, n, l.op, j+1), nil
 		}
 		seen[fold(i)] = i
+	}
+	if l.op == registry.OpGenerate {
+		return l.checkGenerate(base[0], outs[0])
 	}
 	parts := make([][]byte, len(base))
 	for k := 0; k < min(sampleChecks, n); k++ {
@@ -139,6 +155,31 @@ func (l *fedLoop) checkStream(base [][]byte, outs [][]byte) (string, error) {
 		}
 		if want := registry.Fold(l.folded(parts, r)); fold(i) != want {
 			return fmt.Sprintf("call %d of %d: %s returned an output the host's input does not give (checked by another process)", i+1, n, l.op), nil
+		}
+	}
+	return "", nil
+}
+
+// checkGenerate returns why a generate loop's folds are wrong, naming the
+// call, or "": the producer generates as many outputs from the seed as
+// call 0 found it, on one state, and every fold must agree. Replaying a
+// sample would cost as much, since call i follows every call before it.
+func (l *fedLoop) checkGenerate(base, folds []byte) (string, error) {
+	seed := [][]byte{bytes.Clone(base)}
+	registry.StreamInput(seed, 0)
+	n := len(folds) / registry.StreamFoldSize
+	a := registry.Args{registry.ArgKey: seed[0]}
+	a.SetInt(registry.ArgLength, l.outLen)
+	a.SetInt(registry.ArgCount, n)
+	r, err := l.r.Run(l.op, nil, a)
+	if err != nil {
+		return "", fmt.Errorf("input producer: %s: %w", l.op, err)
+	}
+	want := r[registry.ArgFolds]
+	for i := 0; i < n; i++ {
+		at := i * registry.StreamFoldSize
+		if at+registry.StreamFoldSize > len(want) || !bytes.Equal(folds[at:at+registry.StreamFoldSize], want[at:at+registry.StreamFoldSize]) {
+			return fmt.Sprintf("call %d of %d: %s returned an output the host's seed does not give (checked by another process)", i+1, n, l.op), nil
 		}
 	}
 	return "", nil

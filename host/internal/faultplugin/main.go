@@ -111,6 +111,16 @@ func compareOp(leaky bool) registry.Op {
 			a, b := make([]byte, n), make([]byte, n)
 			return func() error { eq(a, b); return nil }, nil
 		},
+		Input: func(key, rand io.Reader, _ registry.BenchParams) (registry.Args, error) {
+			a, b := make([]byte, n), make([]byte, n)
+			if _, err := io.ReadFull(key, a); err != nil {
+				return nil, err
+			}
+			if _, err := io.ReadFull(rand, b); err != nil {
+				return nil, err
+			}
+			return registry.Args{registry.ArgKey: a, registry.ArgMsg: b}, nil
+		},
 		CT: func(rand io.Reader, m int) (func(int, int) error, error) {
 			secret := make([]byte, n)
 			if _, err := io.ReadFull(rand, secret); err != nil {

@@ -4,9 +4,11 @@
 // tests can show that host-made inputs and host-checked outputs defeat
 // each cheat.
 //
-// It serves a stand-in KEM ("MemoKEM"), a stand-in signature ("MemoSig"),
+// It serves a stand-in KEM ("MemoKEM", with an operation beyond a KEM's
+// own, "mix"), a stand-in signature ("MemoSig"),
 // a stand-in 2-pass key exchange ("MemoKEX"), a stand-in hash
-// ("MemoHash") and a stand-in AEAD ("MemoAEAD") whose every operation hashes a fixed number of rounds, so
+// ("MemoHash"), a stand-in AEAD ("MemoAEAD") and a stand-in DRBG
+// ("MemoDRBG") whose every operation hashes a fixed number of rounds, so
 // that an honest call costs tens of microseconds and a cheat shows.
 // Not secure schemes: anyone can decapsulate or sign.
 //
@@ -16,11 +18,12 @@
 //	      encapsulations fill; encaps hands out one encapsulation per
 //	      public key; keygen, sign, verify, a key exchange's steps and
 //	      hash and open answer from caches keyed by their inputs, filled
-//	      by every call
+//	      by every call (mix too); a DRBG state works out its first outputs
+//	      (drbgAhead) when it is instantiated
 //	lazy  inside the timed loop (registry.countedBatch on its stack),
 //	      does the real work on 1 call in 8 and returns the last real
 //	      answer (keygen, encaps, decaps, sign, init, pass, derive, hash,
-//	      open) or verdict (verify) on the others
+//	      open, generate, mix) or verdict (verify) on the others
 //	stack honest, except inside the timed loop, where it does no work
 //	      and answers as lazy does
 //	ahead honest work, done as soon as a fed loop's inputs arrive, and a
@@ -303,13 +306,94 @@ func (x kex) Derive(_ registry.Party, _, _, _, st, in []byte) ([]byte, error) {
 	return x.derive.remember("derive"+string(a)+string(b), func() []byte { return grind(a, b) }), nil
 }
 
+// mixOp is an operation beyond a KEM's own: key and msg in, out their
+// grind, remembered by both. The plugin's own loop mixes one input again
+// and again.
+func mixOp(c *cheat) registry.Op {
+	mix := func(key, msg []byte) []byte {
+		return c.remember("mix"+string(key)+string(msg), func() []byte { return grind(key, msg) })
+	}
+	return registry.Op{Name: "mix", Doc: "key and msg in; out the grind of both",
+		Run: func(_ io.Reader, in registry.Args) (registry.Args, error) {
+			return registry.Args{registry.ArgOut: mix(in[registry.ArgKey], in[registry.ArgMsg])}, nil
+		},
+		Prepare: func(_ io.Reader, p registry.BenchParams) (func() error, error) {
+			key, msg := make([]byte, seedLen), make([]byte, max(p.MsgLen, 64))
+			return func() error { mix(key, msg); return nil }, nil
+		},
+		Input: func(key, rand io.Reader, p registry.BenchParams) (registry.Args, error) {
+			k, msg := make([]byte, seedLen), make([]byte, max(p.MsgLen, 64))
+			if _, err := io.ReadFull(key, k); err != nil {
+				return nil, err
+			}
+			if _, err := io.ReadFull(rand, msg); err != nil {
+				return nil, err
+			}
+			return registry.Args{registry.ArgKey: k, registry.ArgMsg: msg}, nil
+		}}
+}
+
+// drbg is a stand-in DRBG: its state is the grind of the seed, and each
+// output the grind of the state before, which becomes the state.
+type drbg struct{ gen *cheat }
+
+// drbgAhead is how many outputs a memoising state works out when it is
+// instantiated: more than a trial of the fixture's tests calls for.
+const drbgAhead = 1024
+
+func (drbg) SeedSize() int { return seedLen }
+
+func (d drbg) New(seed, _, _ []byte) (io.Reader, error) {
+	g := &drbgState{c: d.gen, state: grind(seed)}
+	if d.gen.mode == "memo" {
+		for range drbgAhead {
+			g.ahead = append(g.ahead, g.next())
+		}
+	}
+	return g, nil
+}
+
+// drbgState is one instantiated stand-in DRBG.
+type drbgState struct {
+	c     *cheat
+	state []byte
+	ahead [][]byte // worked out when instantiated (memo)
+}
+
+// next advances the state and returns it: the next output.
+func (g *drbgState) next() []byte {
+	g.state = grind(g.state)
+	return g.state
+}
+
+// Read fills p from the next output: SHA-256 of it and each block's
+// number.
+func (g *drbgState) Read(p []byte) (int, error) {
+	var out []byte
+	switch {
+	case len(g.ahead) > 0:
+		out, g.ahead = g.ahead[0], g.ahead[1:]
+	case g.c.skip():
+		out = g.c.last
+	default:
+		out = g.next()
+		g.c.last = out
+	}
+	for i := 0; i*sha256.Size < len(p); i++ {
+		b := sha256.Sum256(append(bytes.Clone(out), byte(i)))
+		copy(p[i*sha256.Size:], b[:])
+	}
+	return len(p), nil
+}
+
 func main() {
 	mode := strings.TrimPrefix(filepath.Base(os.Args[0]), "crucible-plugin-memo-")
 	name := "memo-" + mode
 	newCheat := func() *cheat { return &cheat{mode: mode, cache: map[string][]byte{}} }
 	p := &registry.Plugin{Name: name, Version: "0", Instances: []*registry.Instance{
 		{Name: "MemoKEM", Impl: name, Kind: registry.KindKEM, KEM: kem{newCheat(), newCheat(), newCheat()},
-			Sizes: registry.Sizes{PublicKey: kemPK, SecretKey: kemSK, Ciphertext: kemCT, SharedSecret: kemSS}},
+			Sizes: registry.Sizes{PublicKey: kemPK, SecretKey: kemSK, Ciphertext: kemCT, SharedSecret: kemSS},
+			Extra: []registry.Op{mixOp(newCheat())}},
 		{Name: "MemoSig", Impl: name, Kind: registry.KindSig, Signature: sig{newCheat(), newCheat(), newCheat()},
 			Sizes: registry.Sizes{PublicKey: sigPK, SecretKey: sigSK, Signature: sigLen}},
 		{Name: "MemoKEX", Impl: name, Kind: registry.KindKEX, KEX: kex{newCheat(), newCheat(), newCheat()},
@@ -318,6 +402,8 @@ func main() {
 			Sizes: registry.Sizes{Digest: 32}},
 		{Name: "MemoAEAD", Impl: name, Kind: registry.KindAEAD, AEAD: aead{newCheat()},
 			Sizes: registry.Sizes{Key: aeadKey, Nonce: aeadNonce, Overhead: aeadTag}},
+		{Name: "MemoDRBG", Impl: name, Kind: registry.KindDRBG, DRBG: drbg{newCheat()},
+			Sizes: registry.Sizes{Key: seedLen}},
 	}}
 	if mode == "ahead" {
 		serveAhead(p)

@@ -115,20 +115,34 @@ func (x *ECDH) SPKIOp() registry.Op {
 			return registry.Args{registry.ArgSS: ss}, nil
 		},
 		Prepare: func(r io.Reader, _ registry.BenchParams) (func() error, error) {
-			_, sk, _, err := x.Init(registry.PartyA, r)
-			if err != nil {
-				return nil, err
-			}
-			peer, _, _, err := x.Init(registry.PartyB, r)
-			if err != nil {
-				return nil, err
-			}
-			spki, err := marshalSPKI(peer)
+			sk, spki, err := x.spkiInput(r, r)
 			if err != nil {
 				return nil, err
 			}
 			return func() error { _, err := run(sk, spki); return err }, nil
+		},
+		// The scalar is the loop's key, the peer's key each call's own.
+		Input: func(key, rand io.Reader, _ registry.BenchParams) (registry.Args, error) {
+			sk, spki, err := x.spkiInput(key, rand)
+			if err != nil {
+				return nil, err
+			}
+			return registry.Args{registry.ArgScalar: sk, registry.ArgPoint: spki}, nil
 		}}
+}
+
+// spkiInput makes an ecdh_spki input: a scalar from key and a peer's
+// public key from rand, as DER SubjectPublicKeyInfo.
+func (x *ECDH) spkiInput(key, rand io.Reader) (scalar, spki []byte, err error) {
+	if _, scalar, _, err = x.Init(registry.PartyA, key); err != nil {
+		return nil, nil, err
+	}
+	peer, _, _, err := x.Init(registry.PartyB, rand)
+	if err != nil {
+		return nil, nil, err
+	}
+	spki, err = marshalSPKI(peer)
+	return scalar, spki, err
 }
 
 // hashCompressed is libsecp256k1's default ECDH output: SHA-256 of the

@@ -139,6 +139,23 @@ func (e *ECDSA) VerifyLowSOp() registry.Op {
 				return nil, err
 			}
 			return func() error { return e.VerifyLowS(pk, msg, sig) }, nil
+		},
+		// The key pair is the loop's, the message and its signature each
+		// call's own.
+		Input: func(key, rand io.Reader, p registry.BenchParams) (registry.Args, error) {
+			pk, sk, err := e.GenerateKey(key)
+			if err != nil {
+				return nil, err
+			}
+			msg := benchMessage(p)
+			if _, err := io.ReadFull(rand, msg); err != nil {
+				return nil, err
+			}
+			sig, err := e.Sign(rand, sk, msg, nil)
+			if err != nil {
+				return nil, err
+			}
+			return registry.Args{registry.ArgPK: pk, registry.ArgMsg: msg, registry.ArgSig: sig}, nil
 		}}
 }
 
