@@ -80,6 +80,11 @@ func TestHostTimedForgedSamples(t *testing.T) {
 		t.Errorf("the fat tail is not named; findings:\n%s", findingsOf(s.Findings, "hostile-fattail"))
 	}
 	figures, flagged, quiet := hostTimed(t, out)
+	for _, m := range []string{"hostile-honest", "hostile-shave90", "hostile-shave55", "hostile-fattail"} {
+		if len(figures[m]) == 0 {
+			t.Fatalf("%s: no host-timed trial; findings:\n%s", m, findingsOf(s.Findings, m))
+		}
+	}
 	// The fastest trial: the machine's slow spells (docs/method.md) only
 	// add time, and a median of a few trials can sit in one.
 	ref := slices.Min(figures["hostile-honest"])

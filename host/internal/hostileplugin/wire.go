@@ -19,6 +19,7 @@ import (
 type malformed struct {
 	pluginv1.UnimplementedPluginServer
 	mode string
+	fed  fedWork
 }
 
 // instanceNames are the names the naming modes describe themselves with.
@@ -66,8 +67,14 @@ func (m *malformed) Describe(context.Context, *pluginv1.DescribeRequest) (*plugi
 func (m *malformed) Bench(_ context.Context, req *pluginv1.BenchRequest) (*pluginv1.BenchResponse, error) {
 	r := &pluginv1.BenchResponse{Batch: req.Batch, Pid: int32(os.Getpid()), CycleSource: "none"}
 	if req.Prepare {
+		m.fed.prepare(req)
 		return r, nil
 	}
+	outs, err := m.fed.outputs(req)
+	if err != nil {
+		return nil, err
+	}
+	r.Outputs = outs
 	for i := int64(0); i < req.Samples; i++ {
 		ns := 1000 * req.Batch // a claimed microsecond a call
 		switch m.mode {
@@ -102,4 +109,13 @@ func (m *malformed) Bench(_ context.Context, req *pluginv1.BenchRequest) (*plugi
 // count it was asked for, and nothing to compute a statistic from.
 func (m *malformed) ConstantTime(_ context.Context, req *pluginv1.ConstantTimeRequest) (*pluginv1.ConstantTimeResponse, error) {
 	return &pluginv1.ConstantTimeResponse{N: req.Measurements}, nil
+}
+
+// Run answers the host's fed loop of timedOp (fedwork.go), and nothing
+// else: these modes have no operation to run.
+func (m *malformed) Run(ctx context.Context, req *pluginv1.RunRequest) (*pluginv1.RunResponse, error) {
+	if r, ok := m.fed.run(req); ok {
+		return r, nil
+	}
+	return m.UnimplementedPluginServer.Run(ctx, req)
 }
