@@ -3,7 +3,6 @@ package campaign
 import (
 	"bytes"
 	"fmt"
-	"io"
 
 	"crucible.dev/registry"
 )
@@ -47,8 +46,8 @@ func (l *fedLoop) replayExtra(in fedInput, out []byte) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	rnd := make([]byte, callRand)
-	if _, err := io.ReadFull(registry.SeedRand(seed), rnd); err != nil {
+	rnd, err := seedRandomness(seed, callRand)
+	if err != nil {
 		return "", err
 	}
 	r, err := l.r.Run(l.op, rnd, args)

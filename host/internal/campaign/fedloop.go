@@ -239,12 +239,12 @@ func (l *fedLoop) replay(in fedInput, out []byte) (string, error) {
 	if l.extra {
 		return l.replayExtra(in, out)
 	}
-	seed := in.parts[len(in.parts)-1]
-	rnd := make([]byte, callRand)
+	n := callRand
 	if l.op == registry.OpExchange {
-		rnd = make([]byte, exchangeRand)
+		n = exchangeRand
 	}
-	if _, err := io.ReadFull(registry.SeedRand(seed), rnd); err != nil {
+	rnd, err := seedRandomness(in.parts[len(in.parts)-1], n)
+	if err != nil {
 		return "", err
 	}
 	var args registry.Args
@@ -273,6 +273,15 @@ func (l *fedLoop) replay(in fedInput, out []byte) (string, error) {
 		return fmt.Sprintf("%s returned an output its inputs and seed do not give", l.op), nil
 	}
 	return "", nil
+}
+
+// seedRandomness is the first n bytes of seed's stream: what a replayed
+// call reads, as explicit randomness, where the timed call read the
+// stream itself.
+func seedRandomness(seed []byte, n int) ([]byte, error) {
+	rnd := make([]byte, n)
+	_, err := io.ReadFull(registry.SeedRand(seed), rnd)
+	return rnd, err
 }
 
 // exchangeRand is the randomness a replayed exchange may read: each of
