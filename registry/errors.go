@@ -15,6 +15,10 @@ var (
 	ErrPanic    = errors.New("panic")                                     // the algorithm code panicked
 	ErrUnknown  = errors.New("no such instance, operation or KAT source") // the request names nothing served
 	ErrNotBuilt = errors.New("instance not built")                        // the instance is not built on this system
+	// ErrRandExhausted: the operation read past the explicit randomness
+	// the call gave (a key generation that rejects and samples again can
+	// read any amount), however its code wrapped the reader's error.
+	ErrRandExhausted = errors.New("randomness exhausted")
 )
 
 // coded is an error that keeps its text and is also one of the sentinels.
@@ -42,6 +46,8 @@ func ErrorCode(err error) pluginv1.ErrorCode {
 		return pluginv1.ErrorCode_ERROR_CODE_UNKNOWN
 	case errors.Is(err, ErrNotBuilt):
 		return pluginv1.ErrorCode_ERROR_CODE_UNAVAILABLE
+	case errors.Is(err, ErrRandExhausted):
+		return pluginv1.ErrorCode_ERROR_CODE_RANDOMNESS
 	}
 	return pluginv1.ErrorCode_ERROR_CODE_OPERATION
 }
@@ -56,6 +62,8 @@ func CodeError(c pluginv1.ErrorCode) error {
 		return ErrUnknown
 	case pluginv1.ErrorCode_ERROR_CODE_UNAVAILABLE:
 		return ErrNotBuilt
+	case pluginv1.ErrorCode_ERROR_CODE_RANDOMNESS:
+		return ErrRandExhausted
 	}
 	return nil
 }

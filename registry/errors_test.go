@@ -3,6 +3,7 @@ package registry
 import (
 	"context"
 	"errors"
+	"fmt"
 	"io"
 	"testing"
 
@@ -18,7 +19,12 @@ func (panicKEM) GenerateKey(rand io.Reader) (pk, sk []byte, err error) {
 	return make([]byte, 4), make([]byte, 4), nil
 }
 
+// Encapsulate reads 8 bytes of randomness and reports a failure to read
+// as text only, as algorithm code that does not wrap errors does.
 func (panicKEM) Encapsulate(rand io.Reader, pk []byte) (ct, ss []byte, err error) {
+	if _, err := io.ReadFull(rand, make([]byte, 8)); err != nil {
+		return nil, nil, fmt.Errorf("encaps: %v", err)
+	}
 	return make([]byte, 4), make([]byte, 4), nil
 }
 
@@ -29,7 +35,8 @@ func (panicKEM) Decapsulate(sk, ct []byte) ([]byte, error) {
 	return nil, nil
 }
 
-// TestErrorCodes: a panic, an unknown name and an operation's own error
+// TestErrorCodes: a panic, an unknown name, an operation's own error and
+// a read past the call's randomness (however the operation reported it)
 // cross the wire as codes that map back to the sentinels, in a Run answer
 // and in a failed call's status alike.
 func TestErrorCodes(t *testing.T) {
@@ -51,8 +58,10 @@ func TestErrorCodes(t *testing.T) {
 		{"decaps", Args{ArgSK: make([]byte, 4), ArgCT: make([]byte, 4)}, pluginv1.ErrorCode_ERROR_CODE_PANIC, ErrPanic},
 		{"nosuchop", nil, pluginv1.ErrorCode_ERROR_CODE_UNKNOWN, ErrUnknown},
 		{"decaps", nil, pluginv1.ErrorCode_ERROR_CODE_OPERATION, nil},
+		{"encaps", Args{ArgPK: make([]byte, 4)}, pluginv1.ErrorCode_ERROR_CODE_RANDOMNESS, ErrRandExhausted},
 	} {
-		r, err := s.Run(context.Background(), &pluginv1.RunRequest{Instance: "P", Op: c.op, Args: c.args})
+		// encaps is given 4 bytes of randomness, and reads 8.
+		r, err := s.Run(context.Background(), &pluginv1.RunRequest{Instance: "P", Op: c.op, Args: c.args, Rand: make([]byte, 4), HasRand: true})
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -15,12 +15,12 @@ import (
 // changes meaning (2: fed keygen, encaps, init and pass outputs, streamed
 // symmetric loops; 3: fed decapsulations of wrong ciphertexts and whole
 // exchanges, and OpRejectInput; 4: fed AEAD open; 5: fed DRBG generate
-// and operations beyond the kind's own, and OpFedInput), so that a plugin built
-// against another contract is
+// and operations beyond the kind's own, and OpFedInput; 6:
+// OpStreamReplay), so that a plugin built against another contract is
 // refused by name instead of being judged on answers it was never asked
 // for.
 var Handshake = plugin.HandshakeConfig{
-	ProtocolVersion:  5,
+	ProtocolVersion:  6,
 	MagicCookieKey:   "CRUCIBLE_PLUGIN",
 	MagicCookieValue: "3b9d6a1e-crucible-algorithm-plugin",
 }

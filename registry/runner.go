@@ -47,11 +47,21 @@ func RandReader(rand []byte) io.Reader {
 	return &exactReader{r: bytes.NewReader(rand)}
 }
 
-type exactReader struct{ r *bytes.Reader }
+type exactReader struct {
+	r         *bytes.Reader
+	exhausted bool // a read asked for more than was left
+}
 
 func (e *exactReader) Read(p []byte) (int, error) {
 	if e.r.Len() < len(p) {
-		return 0, fmt.Errorf("randomness exhausted: %d bytes wanted, %d left", len(p), e.r.Len())
+		e.exhausted = true
+		return 0, fmt.Errorf("%w: %d bytes wanted, %d left", ErrRandExhausted, len(p), e.r.Len())
 	}
 	return e.r.Read(p)
+}
+
+// exhausted reports whether r is a RandReader that ran out.
+func exhausted(r io.Reader) bool {
+	e, ok := r.(*exactReader)
+	return ok && e.exhausted
 }

@@ -2,6 +2,7 @@ package registry
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -81,6 +82,10 @@ type preparedLoop struct {
 	// sealed are the next timed call's inputs (SealInputs), which only
 	// the key that call brings opens; it uses them up.
 	sealed []byte
+	// ballast is the empty loop's stand-ins (BenchRequest's ballast):
+	// its key opens sealed, and the timed call returns outputs of its
+	// sizes.
+	ballast *ballast
 }
 
 type preparedKey struct {
@@ -148,6 +153,8 @@ func (s *server) op(id, name string) (*Instance, Op, error) {
 		op, ok = rejectInputOp(in.KEM), true // the host's decaps_reject inputs
 	case !ok && name == OpFedInput:
 		op, ok = fedInputOp(in), true // the inputs of operations beyond the kind's own
+	case !ok && name == OpStreamReplay && s.ops[id] != nil:
+		op, ok = streamReplayOp(s.ops[id]), true // the check of a streamed trial
 	}
 	if !ok {
 		return nil, Op{}, withKind(fmt.Errorf("%s: no operation %q", in.ID(), name), ErrUnknown)
@@ -187,7 +194,11 @@ func (s *server) Run(_ context.Context, req *pluginv1.RunRequest) (resp *pluginv
 			out, opErr = runTainted(in.ID(), op, rand, Args(req.Args))
 			return
 		}
-		out, opErr = op.Run(RandReader(rand), Args(req.Args))
+		r := RandReader(rand)
+		out, opErr = op.Run(r, Args(req.Args))
+		if opErr != nil && exhausted(r) && !errors.Is(opErr, ErrRandExhausted) {
+			opErr = withKind(opErr, ErrRandExhausted)
+		}
 	}()
 	resp = &pluginv1.RunResponse{Outputs: out}
 	if opErr != nil {
@@ -281,6 +292,15 @@ func (s *server) bench(req *pluginv1.BenchRequest) (resp *pluginv1.BenchResponse
 			return nil, fmt.Errorf("bench %s %s: the inputs' key comes with the timed call, not with prepare: %w", in.ID(), op.Name, errFedInput)
 		}
 		loop := &preparedLoop{key: key, sealed: req.SealedInputs}
+		if len(req.Ballast) > 0 {
+			if op.Name != OpEmpty || len(req.SealedInputs) > 0 {
+				return nil, fmt.Errorf("bench %s %s: a ballast is the empty loop's alone, instead of sealed inputs: %w", in.ID(), op.Name, errFedInput)
+			}
+			if loop.ballast, err = makeBallast(req.Ballast); err != nil {
+				return nil, fmt.Errorf("bench %s %s: %w: %w", in.ID(), op.Name, err, errFedInput)
+			}
+			loop.sealed = loop.ballast.sealed
+		}
 		if len(req.Setup) > 0 || len(req.WarmupInputs) > 0 {
 			loop.fed, err = PrepareFed(in, op, spec)
 		} else {
@@ -294,13 +314,24 @@ func (s *server) bench(req *pluginv1.BenchRequest) (resp *pluginv1.BenchResponse
 	}
 	same := s.prepared != nil && s.prepared.key == key
 	var inputs [][][]byte
-	if len(req.InputsKey) > 0 {
+	inputsKey := req.InputsKey
+	var outs [][]byte
+	if same && s.prepared.ballast != nil && len(inputsKey) == 0 {
+		// The empty loop's stand-ins, opened as a fed trial's inputs are,
+		// and its outputs', made before the loop as a streamed trial's
+		// are and returned as a fed trial's are.
+		inputsKey = s.prepared.ballast.key
+		for _, n := range s.prepared.ballast.outputs {
+			outs = append(outs, make([]byte, n))
+		}
+	}
+	if len(inputsKey) > 0 {
 		if !same || s.prepared.sealed == nil {
 			return nil, fmt.Errorf("bench %s %s: an inputs key without sealed inputs prepared for it: %w", in.ID(), op.Name, errFedInput)
 		}
 		sealed := s.prepared.sealed
 		s.prepared.sealed = nil // none is used twice
-		if inputs, err = OpenInputs(req.InputsKey, sealed); err != nil {
+		if inputs, err = OpenInputs(inputsKey, sealed); err != nil {
 			return nil, fmt.Errorf("bench %s %s: %w: %w", in.ID(), op.Name, err, errFedInput)
 		}
 	}
@@ -328,6 +359,9 @@ func (s *server) bench(req *pluginv1.BenchRequest) (resp *pluginv1.BenchResponse
 	r, err := Bench(in, op, spec)
 	if err != nil {
 		return nil, err
+	}
+	if outs != nil {
+		r.Outputs = outs
 	}
 	return &pluginv1.BenchResponse{
 		Ns: r.NS, Cycles: r.Cycles, CycleSource: r.CycleSource,

@@ -56,6 +56,11 @@ func TestStreamInput(t *testing.T) {
 	if !bytes.Equal(base[2], []byte{0x08, 0x07, 0x06}) {
 		t.Errorf("a short part holds %x, want the number's first bytes", base[2])
 	}
+	tail := bytes.Repeat([]byte{0x55}, 69)
+	StreamInput([][]byte{tail}, 0x0102030405060708)
+	if !bytes.Equal(tail[64:], []byte{0x08, 0x07, 0x06, 0x05, 0x04}) {
+		t.Errorf("a last block of 5 bytes holds %x, want the number's first 5 bytes", tail[64:])
+	}
 	if Fold([]byte{1, 0, 0, 0, 0, 0, 0, 0, 2}) != 3 || Fold(nil) != 0 {
 		t.Error("Fold does not XOR the words, the last padded with zeros")
 	}
@@ -122,6 +127,37 @@ func TestStreamedLoops(t *testing.T) {
 		}
 		if len(seen) != 12 {
 			t.Errorf("%s: %d distinct folds of 12 calls", c.in.Name, len(seen))
+		}
+		// The producer's check: the same folds from one OpStreamReplay
+		// call, in the order asked.
+		srv, err := newServer(&Plugin{Name: "p", Instances: []*Instance{c.in}})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, replay, err := srv.op(c.in.ID(), OpStreamReplay)
+		if err != nil {
+			t.Fatal(err)
+		}
+		calls := []uint64{11, 0, 5}
+		a := Args{ArgOp: []byte(c.op), ArgIn: JoinParts(base...), ArgCalls: nil}
+		for _, i := range calls {
+			a[ArgCalls] = binary.LittleEndian.AppendUint64(a[ArgCalls], i)
+		}
+		if len(c.setup) > 0 {
+			a[ArgKey] = c.setup[0]
+		}
+		got, err := replay.Run(nil, a)
+		if err != nil {
+			t.Fatalf("%s: %s: %v", c.in.Name, OpStreamReplay, err)
+		}
+		for k, i := range calls {
+			if f := got[ArgFolds][8*k : 8*k+8]; !bytes.Equal(f, r.Outputs[0][StreamFoldSize*i:StreamFoldSize*(i+1)]) {
+				t.Errorf("%s: replayed call %d folds %x, the loop's %x", c.in.Name, i, f, r.Outputs[0][StreamFoldSize*i:StreamFoldSize*(i+1)])
+			}
+		}
+		a[ArgCalls] = a[ArgCalls][:7]
+		if _, err := replay.Run(nil, a); err == nil {
+			t.Errorf("%s: %s took 7 bytes of call numbers", c.in.Name, OpStreamReplay)
 		}
 		if _, err := Bench(c.in, op, BenchSpec{Samples: 1, Batch: 1, Fed: call, Inputs: [][][]byte{base, base}}); !errors.Is(err, errFedInput) {
 			t.Errorf("%s: two base inputs: %v", c.in.Name, err)
@@ -192,5 +228,18 @@ func TestStreamedGenerate(t *testing.T) {
 	}
 	if len(one[ArgOut]) != 40 || binary.LittleEndian.Uint64(want[ArgFolds]) != Fold(one[ArgOut]) {
 		t.Errorf("Run without a count gave %x, not call 0's output", one[ArgOut])
+	}
+	// Its calls follow one another on one state: OpStreamReplay, which
+	// runs each call on its own, refuses it.
+	srv, err := newServer(&Plugin{Name: "p", Instances: []*Instance{in}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, replay, err := srv.op(in.ID(), OpStreamReplay)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := replay.Run(nil, Args{ArgOp: []byte(OpGenerate), ArgIn: JoinParts(seed), ArgCalls: make([]byte, 8)}); err == nil {
+		t.Errorf("%s replayed generate's calls one by one", OpStreamReplay)
 	}
 }

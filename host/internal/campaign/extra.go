@@ -46,11 +46,7 @@ func (l *fedLoop) replayExtra(in fedInput, out []byte) (string, error) {
 	if err != nil {
 		return "", err
 	}
-	rnd, err := seedRandomness(seed, callRand)
-	if err != nil {
-		return "", err
-	}
-	r, err := l.r.Run(l.op, rnd, args)
+	r, err := runSeeded(l.r, l.op, seed, callRand, args)
 	if err != nil {
 		return "", fmt.Errorf("input producer: %s: %w", l.op, err)
 	}

@@ -176,8 +176,13 @@ func (c *Campaign) fedTrial(p *plugin.Process, prod *producer, pt *point, most i
 	}
 	// The empty loop's cost, as timedTrial takes it, before the fed loop
 	// is prepared (a process keeps one prepared loop), opening stand-ins
-	// of the timed inputs' sizes.
-	empty := p.EmptyCPU(pt.id, cal, ballast(first))
+	// of the timed inputs' sizes and, for a streamed loop, returning
+	// stand-ins of its folds.
+	var outs []int
+	if l.stream {
+		outs = []int{registry.StreamFoldSize * n}
+	}
+	empty := p.EmptyCPU(pt.id, cal, registry.BallastShape(partsOf(first), outs))
 	for try := 0; ; try++ {
 		ins, err := set.inputs(try)
 		if err != nil {
@@ -214,18 +219,6 @@ func partsOf(ins []fedInput) [][][]byte {
 		ps[i] = in.parts
 	}
 	return ps
-}
-
-// ballast is zero bytes of the sizes of ins's parts: what the empty loop
-// opens in their place.
-func ballast(ins []fedInput) [][][]byte {
-	b := make([][][]byte, len(ins))
-	for i, in := range ins {
-		for _, part := range in.parts {
-			b[i] = append(b[i], make([]byte, len(part)))
-		}
-	}
-	return b
 }
 
 // passes is a key exchange's number of passes: the operations it names.

@@ -3,6 +3,7 @@ package campaign
 import (
 	"bytes"
 	"crypto/rand"
+	"errors"
 	"fmt"
 	"io"
 	"math/big"
@@ -243,10 +244,6 @@ func (l *fedLoop) replay(in fedInput, out []byte) (string, error) {
 	if l.op == registry.OpExchange {
 		n = exchangeRand
 	}
-	rnd, err := seedRandomness(in.parts[len(in.parts)-1], n)
-	if err != nil {
-		return "", err
-	}
 	var args registry.Args
 	var names []string
 	switch {
@@ -261,7 +258,7 @@ func (l *fedLoop) replay(in fedInput, out []byte) (string, error) {
 		args = registry.Args{registry.ArgPK: p[0], registry.ArgSK: p[1], registry.ArgPeerPK: p[2], registry.ArgSt: p[3], registry.ArgIn: p[4]}
 		names = []string{registry.ArgOut, registry.ArgSt}
 	}
-	r, err := l.r.Run(l.op, rnd, args)
+	r, err := runSeeded(l.r, l.op, in.parts[len(in.parts)-1], n, args)
 	if err != nil {
 		return "", fmt.Errorf("input producer: %s: %w", l.op, err)
 	}
@@ -275,14 +272,28 @@ func (l *fedLoop) replay(in fedInput, out []byte) (string, error) {
 	return "", nil
 }
 
-// seedRandomness is the first n bytes of seed's stream: what a replayed
-// call reads, as explicit randomness, where the timed call read the
-// stream itself.
-func seedRandomness(seed []byte, n int) ([]byte, error) {
-	rnd := make([]byte, n)
-	_, err := io.ReadFull(registry.SeedRand(seed), rnd)
-	return rnd, err
+// runSeeded runs op in r on args with the first n bytes of seed's stream
+// as explicit randomness: what a replayed call reads, where the timed
+// call read the stream itself. A call that reads past them (a key
+// generation that rejects and samples again: sntrup1277's, sampling a
+// third time, read past 16 KiB) runs again with four times as many, up
+// to maxReplayRand.
+func runSeeded(r registry.Runner, op string, seed []byte, n int, args registry.Args) (registry.Args, error) {
+	for {
+		rnd := make([]byte, n)
+		if _, err := io.ReadFull(registry.SeedRand(seed), rnd); err != nil {
+			return nil, err
+		}
+		out, err := r.Run(op, rnd, args)
+		if !errors.Is(err, registry.ErrRandExhausted) || n >= maxReplayRand {
+			return out, err
+		}
+		n *= 4
+	}
 }
+
+// maxReplayRand bounds the randomness of a replayed call.
+const maxReplayRand = 1 << 20
 
 // exchangeRand is the randomness a replayed exchange may read: each of
 // its steps as much as one producer call (callRand).

@@ -13,7 +13,8 @@ import (
 // timed call, call i working on it with i written in, and 8 bytes of each
 // output folded back. The host checks that no fold repeats (a lazy
 // plugin's stored answers would) and has the producer compute a sample of
-// calls it picks after the loop through the KAT-checked path. A DRBG's
+// calls it picks after the loop through the KAT-checked path, in one call
+// (registry.OpStreamReplay). A DRBG's
 // generate calls read on from one state instantiated on the host's seed,
 // so the producer computes every call's output from that seed.
 
@@ -89,36 +90,6 @@ func (l *fedLoop) streamBase() ([][]byte, error) {
 	return [][]byte{registry.FreshRand(l.msgLen)}, nil
 }
 
-// streamArgs are Run's arguments for one streamed call's parts.
-func (l *fedLoop) streamArgs(parts [][]byte) registry.Args {
-	a := registry.Args{}
-	switch l.op {
-	case registry.OpHash:
-		a[registry.ArgMsg] = parts[0]
-	case registry.OpXOF:
-		a[registry.ArgMsg] = parts[0]
-		a.SetInt(registry.ArgLength, l.outLen)
-	case registry.OpMAC:
-		a[registry.ArgKey], a[registry.ArgMsg] = l.key, parts[0]
-	case registry.OpKDF:
-		a[registry.ArgKey] = parts[0]
-		a.SetInt(registry.ArgLength, l.outLen)
-	case registry.OpSeal:
-		a[registry.ArgKey], a[registry.ArgNonce], a[registry.ArgMsg] = l.key, parts[0], parts[1]
-	}
-	return a
-}
-
-// folded is what a streamed call folds of Run's results: a seal's tag,
-// otherwise the output.
-func (l *fedLoop) folded(parts [][]byte, r registry.Args) []byte {
-	if l.op == registry.OpSeal {
-		ct := r[registry.ArgCT]
-		return ct[min(len(parts[1]), len(ct)):]
-	}
-	return r[registry.ArgOut]
-}
-
 // checkStream returns why a streamed trial's folds are wrong, naming the
 // call, or "".
 func (l *fedLoop) checkStream(base [][]byte, outs [][]byte) (string, error) {
@@ -127,37 +98,44 @@ func (l *fedLoop) checkStream(base [][]byte, outs [][]byte) (string, error) {
 	}
 	n := len(outs[0]) / registry.StreamFoldSize
 	fold := func(i int) uint64 { return binary.LittleEndian.Uint64(outs[0][i*registry.StreamFoldSize:]) }
-	seen := make(map[uint64]int, n)
 	// Outputs shorter than a fold may repeat by chance; a generator's are
 	// all checked below.
-	repeats := n
-	if l.op == registry.OpGenerate && l.outLen < registry.StreamFoldSize {
-		repeats = 0
-	}
-	for i := 0; i < repeats; i++ {
-		if j, ok := seen[fold(i)]; ok {
+	if l.op != registry.OpGenerate || l.outLen >= registry.StreamFoldSize {
+		if i, j := firstRepeat(outs[0]); i >= 0 {
 			return fmt.Sprintf("call %d of %d: %s returned call %d's output again on a new host-supplied input", i+1, n, l.op, j+1), nil
 		}
-		seen[fold(i)] = i
 	}
 	if l.op == registry.OpGenerate {
 		return l.checkGenerate(base[0], outs[0])
 	}
-	parts := make([][]byte, len(base))
+	// The sample, checked in one call of the producer's, each call
+	// through Run.
+	var calls []byte
 	for k := 0; k < min(sampleChecks, n); k++ {
 		i := k
 		if n > sampleChecks {
 			i = randInt(n)
 		}
-		for j, p := range base {
-			parts[j] = append(parts[j][:0], p...)
-		}
-		registry.StreamInput(parts, uint64(i))
-		r, err := l.r.Run(l.op, nil, l.streamArgs(parts))
-		if err != nil {
-			return "", fmt.Errorf("input producer: %s: %w", l.op, err)
-		}
-		if want := registry.Fold(l.folded(parts, r)); fold(i) != want {
+		calls = binary.LittleEndian.AppendUint64(calls, uint64(i))
+	}
+	a := registry.Args{registry.ArgOp: []byte(l.op), registry.ArgIn: registry.JoinParts(base...), registry.ArgCalls: calls}
+	if l.key != nil {
+		a[registry.ArgKey] = l.key
+	}
+	if l.op == registry.OpXOF || l.op == registry.OpKDF {
+		a.SetInt(registry.ArgLength, l.outLen)
+	}
+	r, err := l.r.Run(registry.OpStreamReplay, nil, a)
+	if err != nil {
+		return "", fmt.Errorf("input producer: %s: %w", l.op, err)
+	}
+	want := r[registry.ArgFolds]
+	if len(want) != len(calls) {
+		return "", fmt.Errorf("input producer: %s: %d bytes of folds for %d calls", l.op, len(want), len(calls)/8)
+	}
+	for k := 0; k < len(calls); k += 8 {
+		i := int(binary.LittleEndian.Uint64(calls[k:]))
+		if fold(i) != binary.LittleEndian.Uint64(want[k:]) {
 			return fmt.Sprintf("call %d of %d: %s returned an output the host's input does not give (checked by another process)", i+1, n, l.op), nil
 		}
 	}
@@ -187,4 +165,53 @@ func (l *fedLoop) checkGenerate(base, folds []byte) (string, error) {
 		}
 	}
 	return "", nil
+}
+
+// firstRepeat returns the first call whose fold (8 bytes a call) an
+// earlier call's equals, and that call, or -1, -1. The folds go into an
+// open-addressed table of themselves: a map of a trial's hundred thousand
+// folds took most of the host's check. The table's hash multiplies by an
+// odd number drawn for the call, which the plugin's folds, returned
+// before it is drawn, cannot aim at one slot.
+func firstRepeat(folds []byte) (int, int) {
+	n := len(folds) / registry.StreamFoldSize
+	bits := 1
+	for 1<<bits < 2*n {
+		bits++
+	}
+	slots := make([]uint64, 1<<bits) // 0 is empty: a fold of 0 is kept aside
+	mask := uint64(1)<<bits - 1
+	mult := binary.LittleEndian.Uint64(registry.FreshRand(8)) | 1
+	fold := func(i int) uint64 { return binary.LittleEndian.Uint64(folds[i*registry.StreamFoldSize:]) }
+	zero := false
+	for i := range n {
+		f := fold(i)
+		if f == 0 {
+			if zero {
+				return i, firstFold(folds, 0)
+			}
+			zero = true
+			continue
+		}
+		for h := (f * mult) >> (64 - bits); ; h = (h + 1) & mask {
+			if slots[h] == 0 {
+				slots[h] = f
+				break
+			}
+			if slots[h] == f {
+				return i, firstFold(folds, f)
+			}
+		}
+	}
+	return -1, -1
+}
+
+// firstFold is the first call whose fold is f.
+func firstFold(folds []byte, f uint64) int {
+	for i := 0; i+registry.StreamFoldSize <= len(folds); i += registry.StreamFoldSize {
+		if binary.LittleEndian.Uint64(folds[i:]) == f {
+			return i / registry.StreamFoldSize
+		}
+	}
+	return -1
 }

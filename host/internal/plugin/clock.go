@@ -69,23 +69,17 @@ func (p *Process) Bench(instance string, pt registry.Point, cal evidence.Calibra
 // no empty loop (a plugin not serving through registry.Serve) or the
 // kernel's accounting cannot be read: the trial's figure then keeps it.
 //
-// For a fed trial, ballast stands for its inputs: bytes of the same sizes
-// (never the inputs themselves), sealed and opened as a fed trial's are,
-// so that the cost of opening them is taken off as well.
-func (p *Process) EmptyCPU(instance string, cal evidence.Calibration, ballast [][][]byte) int64 {
+// For a fed trial, ballast is its inputs' shape (registry.BallastShape):
+// the plugin seals zero bytes of those sizes and the timed call opens
+// them, as a fed trial's opens its inputs, so that the cost of opening
+// them is taken off as well.
+func (p *Process) EmptyCPU(instance string, cal evidence.Calibration, ballast []byte) int64 {
 	pt := registry.Point{Op: registry.OpEmpty}
 	most := int64(-1)
 	for range 2 {
-		var sealed, key []byte
-		if ballast != nil {
-			var err error
-			if sealed, key, err = seal(ballast); err != nil {
-				return -1
-			}
-		}
-		p.feed = &feed{sealed: sealed}
+		p.feed = &feed{ballast: ballast}
 		err := p.Prepare(instance, pt, evidence.Calibration{Batch: cal.Batch})
-		p.feed = &feed{key: key}
+		p.feed = nil
 		var t evidence.Trial
 		if err == nil {
 			t, err = p.Bench(instance, pt, evidence.Calibration{Samples: cal.Samples, Batch: cal.Batch})
