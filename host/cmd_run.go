@@ -22,7 +22,7 @@ func cmdRun(mode string, args []string) error {
 	fs := flag.NewFlagSet(mode, flag.ContinueOnError)
 	var c common
 	c.register(fs)
-	suite := fs.String("suite", "all", "what to run: all, a plugin name, or a kind (kem, sig, kex, hash, xof, mac, kdf, aead, drbg)")
+	suite := fs.String("suite", "all", "what to run, comma-separated: all, a plugin name, a kind (kem, sig, kex, hash, xof, mac, kdf, aead, drbg), or PLUGIN/INSTANCE (an instance name or ID, e.g. mlkem/ML-KEM-768/go-std)")
 	out := fs.String("out", "", "run directory (default results/<UTC timestamp>)")
 	trials := fs.Int("trials", 5, "trials per operation, each in a fresh plugin process")
 	iterations := fs.Int64("iterations", 0, "fixed timed calls per trial instead of calibrating")

@@ -288,6 +288,13 @@ func (c *Campaign) runPlugin(s *plugin.Source, next *plugin.Source) {
 		return
 	}
 	insts := sess.Select(c.cfg.Suite, c.cfg.Shard)
+	if bad := session.Unmatched(c.cfg.Suite, s.Name, d.Instances); len(bad) > 0 {
+		var ids []string
+		for _, in := range d.Instances {
+			ids = append(ids, in.ID())
+		}
+		c.finding(evidence.Finding{Plugin: s.Name, What: "suite", Detail: fmt.Sprintf("%s names no instance of %s (instances: %s)", strings.Join(bad, ", "), s.Name, strings.Join(ids, ", "))})
+	}
 	sort.SliceStable(insts, func(i, j int) bool {
 		return katgate.IsReference(s.Name, insts[i]) && !katgate.IsReference(s.Name, insts[j])
 	})

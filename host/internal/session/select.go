@@ -2,6 +2,7 @@ package session
 
 import (
 	"fmt"
+	"slices"
 	"strings"
 
 	"crucible.dev/host/internal/plugin"
@@ -23,12 +24,15 @@ func (s Shard) Takes(pluginName string, i int) bool {
 	return s.N <= 1 || unitIndex(pluginName, i)%s.N == s.K-1
 }
 
-// SelectPlugin reports whether the suite names the plugin outright, or could
-// reach into it by kind (which needs its description). A suite may list
-// several names separated by commas ("amoeba,amoebac").
+// SelectPlugin reports whether the suite names the plugin outright (or
+// one of its instances), or could reach into it by kind (which needs its
+// description). A suite may list several names separated by commas
+// ("amoeba,amoebac"); a name PLUGIN/INSTANCE picks one plugin's instances
+// of that name ("mlkem/ML-KEM-768") or that ID ("mlkem/ML-KEM-768/go-std").
 func SelectPlugin(suite, name string) bool {
 	for _, s := range strings.Split(suite, ",") {
-		if s == "all" || s == name || isKindSuite(s) {
+		p, _, _ := strings.Cut(s, "/")
+		if s == "all" || p == name || isKindSuite(s) {
 			return true
 		}
 	}
@@ -42,14 +46,33 @@ func isKindSuite(suite string) bool {
 // SelectInstance reports whether the suite covers an instance.
 func SelectInstance(suite, pluginName string, in *plugin.Instance) bool {
 	for _, s := range strings.Split(suite, ",") {
+		p, inst, one := strings.Cut(s, "/")
 		switch {
 		case s == "all" || s == pluginName:
+			return true
+		case one && p == pluginName && (inst == in.Name || inst == in.ID()):
 			return true
 		case registry.Kind(s) == in.Kind:
 			return true
 		}
 	}
 	return false
+}
+
+// Unmatched lists the suite's PLUGIN/INSTANCE names that name the plugin
+// but none of its instances: a typo that would otherwise measure nothing.
+func Unmatched(suite, pluginName string, ins []*plugin.Instance) []string {
+	var out []string
+	for _, s := range strings.Split(suite, ",") {
+		p, inst, one := strings.Cut(s, "/")
+		if !one || p != pluginName {
+			continue
+		}
+		if !slices.ContainsFunc(ins, func(in *plugin.Instance) bool { return inst == in.Name || inst == in.ID() }) {
+			out = append(out, s)
+		}
+	}
+	return out
 }
 
 // Suites lists the suite names a user can give.
