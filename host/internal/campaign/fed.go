@@ -58,7 +58,8 @@ const fedCheckSlackNS = 3 * int64(time.Millisecond)
 // at load 4: 1.3 µs a call at most here). A plugin that answers its own
 // inputs from memory and does the work on the host's (a memoiser whose
 // calibration ran on its cache) is caught here; an honest fast operation
-// spends next to nothing beyond the slack.
+// spends next to nothing beyond the slack. A failed check is taken again
+// on fresh inputs, and stands only when both fail.
 func (c *Campaign) fedCheck(p *plugin.Process, prod *producer, pt *point, own evidence.Trial) (string, error) {
 	verdict := func(fed evidence.Trial) string {
 		n := int64(len(fed.NS)) * fed.Batch
@@ -71,11 +72,20 @@ func (c *Campaign) fedCheck(p *plugin.Process, prod *producer, pt *point, own ev
 		}
 		return ""
 	}
-	fed, wrong, err := c.fedTrial(p, prod, pt, maxFedCheckCalls, verdict)
-	if wrong != "" || err != nil {
-		return wrong, err
+	for try := 0; ; try++ {
+		fed, wrong, err := c.fedTrial(p, prod, pt, maxFedCheckCalls, verdict)
+		if wrong != "" || err != nil {
+			return wrong, err
+		}
+		// An honest call can spend a few milliseconds more once, which
+		// the machine's noise reading does not always see (ECDH-secp256k1's
+		// pass2, 17 ns a call, once spent 5.3 ms beyond its empty loop in
+		// a full run); a memoiser's cost is there at every try, on fresh
+		// inputs.
+		if v := verdict(fed); v == "" || try == 1 {
+			return v, nil
+		}
 	}
-	return verdict(fed), nil
 }
 
 // maxFedCheckCalls bounds a fed check's calls: enough that a memoiser's
