@@ -100,8 +100,9 @@ func run(rounds, trials int) error {
 				return nil
 			}
 			out := filepath.Join(tmp, "run"+strconv.Itoa(r))
-			cmd := command(root, host, "bench", "--suite", strings.Join(suites, ","), "--msg-lens", "1024",
+			cmd := exec.Command(host, "bench", "--suite", strings.Join(suites, ","), "--msg-lens", "1024",
 				"--no-profile", "--trials", strconv.Itoa(trials), "--out", out)
+			cmd.Dir = root
 			if b, err := cmd.CombinedOutput(); err != nil {
 				return fmt.Errorf("host bench: %w\n%s", err, b)
 			}
