@@ -100,6 +100,22 @@ const maxFedCheckCalls = 1024
 // thousand AEAD opens of 64 KiB came to 84 MB.
 const maxFedInputBytes = 32 << 20
 
+// fedCalls bounds most, a fed trial's calls, by the bytes of the inputs
+// they send, or for a streamed trial, which sends one base input whatever
+// its calls, by the bytes its calls work on. Bounded by the sent bytes,
+// a 1 KiB hash's trial stopped at 32,768 calls (21 ms) whatever
+// --trial-target asked.
+func fedCalls(pt *point, most int64) int64 {
+	if pt.MsgLen <= 0 {
+		return most
+	}
+	bound := int64(maxFedInputBytes)
+	if streamOp(pt) {
+		bound = maxStreamBytes
+	}
+	return min(most, max(1, bound/int64(pt.MsgLen)))
+}
+
 // fedPlan is the calibration's plan within most calls.
 func fedPlan(cal evidence.Calibration, most int64) evidence.Calibration {
 	if cal.Samples*cal.Batch <= most {
@@ -161,10 +177,7 @@ func (pr *producer) stop() {
 // check finds nothing wrong with it, since other processes add no CPU
 // time to the box's; only a try that fails the check is run again.
 func (c *Campaign) fedTrial(p *plugin.Process, prod *producer, pt *point, most int64, check func(evidence.Trial) string) (trial evidence.Trial, wrong string, err error) {
-	if pt.MsgLen > 0 {
-		most = min(most, max(1, maxFedInputBytes/int64(pt.MsgLen)))
-	}
-	cal := fedPlan(pt.rec.Calibration, most)
+	cal := fedPlan(pt.rec.Calibration, fedCalls(pt, most))
 	n := int(cal.Samples * cal.Batch)
 	set := pt.fed
 	if set == nil || set.n != n {

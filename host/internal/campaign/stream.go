@@ -23,6 +23,11 @@ import (
 // fits in the trial's time.
 const maxStreamCalls = 1 << 22
 
+// maxStreamBytes bounds the bytes a streamed trial's calls work on, for the
+// same reason: a memoiser's plan at 1 MiB would otherwise be hours of real
+// work. 4 GiB is a 1 s trial of a primitive at 4 GB/s.
+const maxStreamBytes = 4 << 30
+
 // fedMost is how many calls a fed trial of the point may time.
 func fedMost(pt *point) int64 {
 	if streamOp(pt) {

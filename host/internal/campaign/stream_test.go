@@ -9,6 +9,7 @@ import (
 	"slices"
 	"testing"
 
+	"crucible.dev/host/internal/plugin"
 	"crucible.dev/registry"
 )
 
@@ -100,5 +101,28 @@ func TestRunSeeded(t *testing.T) {
 	r = &readingRunner{need: maxReplayRand + 1, seed: seed}
 	if _, err := runSeeded(r, registry.OpKeygen, seed, callRand, nil); !errors.Is(err, registry.ErrRandExhausted) {
 		t.Errorf("replay reading past the bound: %v", err)
+	}
+}
+
+// TestFedCalls: a trial whose calls each send a message is bounded by the
+// bytes they come to; a streamed trial, whose calls share one base input,
+// by the bytes they work on, so --trial-target sets its length.
+func TestFedCalls(t *testing.T) {
+	hash := &plugin.Instance{Kind: registry.KindHash}
+	aead := &plugin.Instance{Kind: registry.KindAEAD}
+	for _, c := range []struct {
+		pt   *point
+		most int64
+		want int64
+	}{
+		{&point{Point: registry.Point{Op: registry.OpHash, MsgLen: 1024}, in: hash}, maxStreamCalls, maxStreamCalls},
+		{&point{Point: registry.Point{Op: registry.OpHash, MsgLen: 1 << 20}, in: hash}, maxStreamCalls, maxStreamBytes >> 20},
+		{&point{Point: registry.Point{Op: registry.OpSeal, MsgLen: 1 << 16}, in: aead}, maxStreamCalls, maxStreamBytes >> 16},
+		{&point{Point: registry.Point{Op: registry.OpOpen, MsgLen: 1 << 16}, in: aead}, maxFedCalls, maxFedInputBytes >> 16},
+		{&point{Point: registry.Point{Op: registry.OpOpen, MsgLen: 64}, in: aead}, maxFedCalls, maxFedCalls},
+	} {
+		if got := fedCalls(c.pt, c.most); got != c.want {
+			t.Errorf("%s %s: %d calls, want %d", c.pt.in.Kind, c.pt, got, c.want)
+		}
 	}
 }
