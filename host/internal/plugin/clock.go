@@ -65,7 +65,14 @@ func (p *Process) Bench(instance string, pt registry.Point, cal evidence.Calibra
 // two calls: on a loaded machine one call's cost varied from 0.4 to 5.8
 // ms, and an estimate too low would have an honest trial's samples fall
 // short of its CPU time (the estimate lowers the host-timed figure by at
-// most evidence.OverheadCapFrac, whatever it is). -1 when the plugin has
+// most evidence.OverheadCapFrac, whatever it is). The first call alone
+// does when it already costs twice that cap of a call cal plans at 10 ms
+// or more (emptyEnough): the figure then takes off the cap whatever a
+// second reads, and a fast operation's empty call is a fifth of its
+// trial's time (SHA-256 at 1 KiB: 4 ms beside a 21 ms call). A shorter
+// plan, a fed check's of a fast operation, keeps both: its verdict
+// allows a few milliseconds beyond the empty loop, the spread of one
+// reading. -1 when the plugin has
 // no empty loop (a plugin not serving through registry.Serve) or the
 // kernel's accounting cannot be read: the trial's figure then keeps it.
 //
@@ -89,9 +96,26 @@ func (p *Process) EmptyCPU(instance string, cal evidence.Calibration, ballast []
 			return -1
 		}
 		most = max(most, t.HostCPUNS)
+		if emptyEnough(most, cal) {
+			break
+		}
 	}
 	return most
 }
+
+// emptyEnough reports whether an empty call of cpu nanoseconds costs at
+// least twice evidence.OverheadCapFrac of the call cal plans (its
+// calibration's estimate over its calls), so that a trial whose CPU time
+// is up to twice the plan is left the same host-timed figure by any
+// larger reading, and the plan is at least minOneEmptyNS.
+func emptyEnough(cpu int64, cal evidence.Calibration) bool {
+	planned := cal.EstimateNS * float64(cal.Samples*cal.Batch)
+	return planned >= minOneEmptyNS && float64(cpu) >= 2*evidence.OverheadCapFrac*planned
+}
+
+// minOneEmptyNS is the shortest planned call whose empty loop one reading
+// does (see EmptyCPU).
+const minOneEmptyNS = float64(10 * time.Millisecond)
 
 // threadsSched sums, over the threads of process pid alive now, the CPU
 // time the kernel has accounted to them and the time they spent waiting on
