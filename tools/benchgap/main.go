@@ -5,9 +5,11 @@
 // on this machine, the two sides alternating which goes first. It prints
 // every round's pair and, per operation, the medians and the ratio of the
 // medians: host inputs, returned outputs and the host's clock must leave
-// an honest figure where go test puts it.
+// an honest figure where go test puts it. With several trial targets, each
+// round runs host bench at each of them, so the table shows what a timed
+// call's length does to the gap, measured side by side.
 //
-//	go run ./tools/benchgap [-rounds 5] [-trials 5]
+//	go run ./tools/benchgap [-rounds 5] [-trials 5] [-targets 20ms,100ms]
 //
 // The operations are X25519's scalarmult, ML-KEM-768's decaps
 // (crypto/mlkem) and SHA-256 at 1 KiB.
@@ -49,14 +51,15 @@ var pairs = []pair{
 func main() {
 	rounds := flag.Int("rounds", 5, "rounds of both sides")
 	trials := flag.Int("trials", 5, "host bench --trials")
+	targets := flag.String("targets", "20ms", "host bench --trial-target, comma-separated")
 	flag.Parse()
-	if err := run(*rounds, *trials); err != nil {
+	if err := run(*rounds, *trials, strings.Split(*targets, ",")); err != nil {
 		fmt.Fprintln(os.Stderr, "benchgap:", err)
 		os.Exit(1)
 	}
 }
 
-func run(rounds, trials int) error {
+func run(rounds, trials int, targets []string) error {
 	root, err := workspace.Root(".")
 	if err != nil {
 		return err
@@ -86,7 +89,15 @@ func run(rounds, trials int) error {
 		suites = append(suites, p.suite)
 	}
 	goTest := make([][]float64, len(pairs))
-	hostNS := make([][]float64, len(pairs))
+	// [target][pair][round]: the host-timed figure, and the plugin's own
+	// samples' median per call (the loop on the host's inputs, outputs
+	// returned, without the call around it).
+	hostNS := make([][][]float64, len(targets))
+	ownNS := make([][][]float64, len(targets))
+	for t := range targets {
+		hostNS[t] = make([][]float64, len(pairs))
+		ownNS[t] = make([][]float64, len(pairs))
+	}
 	for r := range rounds {
 		side := func(first bool) error {
 			if first == (r%2 == 0) {
@@ -99,19 +110,31 @@ func run(rounds, trials int) error {
 				}
 				return nil
 			}
-			out := filepath.Join(tmp, "run"+strconv.Itoa(r))
-			cmd := exec.Command(host, "bench", "--suite", strings.Join(suites, ","), "--msg-lens", "1024",
-				"--no-profile", "--trials", strconv.Itoa(trials), "--out", out)
-			cmd.Dir = root
-			if b, err := cmd.CombinedOutput(); err != nil {
-				return fmt.Errorf("host bench: %w\n%s", err, b)
-			}
-			for i, p := range pairs {
-				ns, err := summaryNS(out, p.id, p.op)
-				if err != nil {
-					return err
+			for k := range targets {
+				t := k
+				if r%2 == 1 { // each target goes first in turn
+					t = len(targets) - 1 - k
 				}
-				hostNS[i] = append(hostNS[i], ns)
+				target := targets[t]
+				out := filepath.Join(tmp, "run"+strconv.Itoa(r)+"-"+target)
+				cmd := exec.Command(host, "bench", "--suite", strings.Join(suites, ","), "--msg-lens", "1024",
+					"--no-profile", "--trials", strconv.Itoa(trials), "--trial-target", target, "--out", out)
+				cmd.Dir = root
+				if b, err := cmd.CombinedOutput(); err != nil {
+					return fmt.Errorf("host bench: %w\n%s", err, b)
+				}
+				for i, p := range pairs {
+					ns, err := summaryNS(out, p.id, p.op)
+					if err != nil {
+						return err
+					}
+					own, err := ownMedianNS(out, p)
+					if err != nil {
+						return err
+					}
+					hostNS[t][i] = append(hostNS[t][i], ns)
+					ownNS[t][i] = append(ownNS[t][i], own)
+				}
 			}
 			return nil
 		}
@@ -122,13 +145,27 @@ func run(rounds, trials int) error {
 			return err
 		}
 		for i, p := range pairs {
-			fmt.Printf("round %d  %-34s go test %10.1f ns  host %10.1f ns  %+6.1f%%\n", r+1, p.name, goTest[i][r], hostNS[i][r], 100*(hostNS[i][r]/goTest[i][r]-1))
+			fmt.Printf("round %d  %-34s go test %10.1f ns", r+1, p.name, goTest[i][r])
+			for t, target := range targets {
+				h, o := hostNS[t][i][r], ownNS[t][i][r]
+				fmt.Printf("  @%s host %.1f ns %+.1f%%, own %.1f ns %+.1f%%", target, h, 100*(h/goTest[i][r]-1), o, 100*(o/goTest[i][r]-1))
+			}
+			fmt.Println()
 		}
 	}
-	fmt.Printf("\n%-34s %14s %14s %8s\n", "operation (medians)", "go test -bench", "host-timed", "host/go")
+	fmt.Printf("\nmedians of the rounds; own: the plugin's samples' median per call\n%-34s %14s", "operation", "go test -bench")
+	for _, target := range targets {
+		fmt.Printf(" %14s %8s %14s %8s", "host@"+target, "host/go", "own@"+target, "own/go")
+	}
+	fmt.Println()
 	for i, p := range pairs {
-		g, h := median(goTest[i]), median(hostNS[i])
-		fmt.Printf("%-34s %11.1f ns %11.1f ns %+7.1f%%\n", p.name, g, h, 100*(h/g-1))
+		g := median(goTest[i])
+		fmt.Printf("%-34s %11.1f ns", p.name, g)
+		for t := range targets {
+			h, o := median(hostNS[t][i]), median(ownNS[t][i])
+			fmt.Printf(" %11.1f ns %+7.1f%% %11.1f ns %+7.1f%%", h, 100*(h/g-1), o, 100*(o/g-1))
+		}
+		fmt.Println()
 	}
 	return nil
 }
@@ -190,6 +227,29 @@ func summaryNS(run, id, op string) (float64, error) {
 		}
 	}
 	return 0, fmt.Errorf("%s: no %s %s", run, id, op)
+}
+
+// ownMedianNS reads the median of an operation's trials' own sample
+// medians per call from its record.
+func ownMedianNS(run string, p pair) (float64, error) {
+	plugin, _, _ := strings.Cut(p.suite, "/")
+	path := filepath.Join(run, "records", plugin, strings.ReplaceAll(p.id, "/", "_"), p.op+".json")
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return 0, err
+	}
+	var r struct {
+		Stats struct {
+			MedianTrial float64 `json:"median_trial_ns"`
+		} `json:"stats"`
+	}
+	if err := json.Unmarshal(b, &r); err != nil {
+		return 0, fmt.Errorf("%s: %w", path, err)
+	}
+	if r.Stats.MedianTrial <= 0 {
+		return 0, fmt.Errorf("%s: no median of the trials' samples", path)
+	}
+	return r.Stats.MedianTrial, nil
 }
 
 func median(v []float64) float64 {
