@@ -78,6 +78,22 @@ func (t Trial) hostOverheadNS() int64 {
 	return min(t.HostEmptyCPUNS, int64(OverheadCapFrac*float64(t.HostCPUNS)))
 }
 
+// KeptOverheadFrac is the share of the trial's host-timed figure that is
+// the timed call's own cost beyond what the figure takes off: its empty
+// loop's CPU time above OverheadCapFrac of the call. A trial too short for
+// the call's fixed cost (3 to 6 ms a call on a paravirtualized guest:
+// docs/method.md) reads high by it, and a longer --trial-target takes it
+// out. It rests on the empty loop, the plugin's word: a diagnostic, never
+// a figure. 0 when the host measured no CPU time.
+func (t Trial) KeptOverheadFrac() float64 {
+	kept := min(max(t.HostEmptyCPUNS, 0), t.HostCPUNS) - t.hostOverheadNS()
+	timed := t.HostCPUNS - t.hostOverheadNS()
+	if t.HostCPUNS <= 0 || kept <= 0 || timed <= 0 {
+		return 0
+	}
+	return float64(kept) / float64(timed)
+}
+
 // HostTimedNS is the trial's host-timed time per call: the box's CPU time
 // during the timed call, less the calibrated cost of the call itself, over
 // the calls. 0 when the host measured no CPU time (older records).

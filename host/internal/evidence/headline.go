@@ -42,3 +42,18 @@ func (r *Record) headline() (ns, cycles stats.Interval, hostTimed bool) {
 	}
 	return stats.MedianInterval(tn, stats.Confidence), stats.MedianInterval(tc, stats.Confidence), hostTimed
 }
+
+// KeptOverheadFrac is the median over the record's trials within bounds of
+// Trial.KeptOverheadFrac.
+func (r *Record) KeptOverheadFrac() float64 {
+	var f []float64
+	for _, t := range r.Trials {
+		if t.Unbounded() == "" && len(t.NS) > 0 {
+			f = append(f, t.KeptOverheadFrac())
+		}
+	}
+	if len(f) == 0 {
+		return 0
+	}
+	return stats.MedianInterval(f, stats.Confidence).Median
+}

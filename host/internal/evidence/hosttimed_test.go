@@ -4,6 +4,7 @@ import (
 	"math"
 	"strings"
 	"testing"
+	"time"
 )
 
 // honestTrial is a trial of n calls of per ns each, one call a sample, on a
@@ -104,5 +105,38 @@ func TestHostTimed(t *testing.T) {
 	r := Record{Trials: []Trial{fat(base), base, scale(base, 0.5), loaded}}
 	if ns, _ := r.Headline(); !r.HostTimed() || math.Abs(ns.Median-35*us) > 1 {
 		t.Errorf("headline %v (host-timed %v): want a host-timed figure of the honest trials", ns.Median, r.HostTimed())
+	}
+}
+
+// TestKeptOverhead: the empty loop's cost beyond the 5% the figure takes
+// off is the share of the figure that a trial too short keeps; an empty
+// loop within the 5% leaves none.
+func TestKeptOverhead(t *testing.T) {
+	const ms = int64(time.Millisecond)
+	ns := make([]int64, 200)
+	for i := range ns {
+		ns[i] = 100_000 // 20 ms of samples
+	}
+	short := Trial{NS: ns, Batch: 150, HostWallNS: 26 * ms, HostCPUNS: 25 * ms, HostEmptyCPUNS: 4 * ms, HostWaitNS: 0, HostSelfNS: 1 * ms}
+	// 4 ms of empty loop, 1.25 ms taken off: 2.75 of the 23.75 ms left.
+	if got, want := short.KeptOverheadFrac(), 2.75/23.75; math.Abs(got-want) > 1e-9 {
+		t.Errorf("kept %.4f of the figure, want %.4f", got, want)
+	}
+	long := short
+	long.HostEmptyCPUNS = ms // under 5% of 25 ms
+	if got := long.KeptOverheadFrac(); got != 0 {
+		t.Errorf("an empty loop within the cap: kept %.4f, want 0", got)
+	}
+	unmeasured := short
+	unmeasured.HostCPUNS = 0
+	if got := unmeasured.KeptOverheadFrac(); got != 0 {
+		t.Errorf("no CPU time measured: kept %.4f, want 0", got)
+	}
+	r := Record{Trials: []Trial{short, long, short}}
+	if got, want := r.KeptOverheadFrac(), 2.75/23.75; math.Abs(got-want) > 1e-9 {
+		t.Errorf("record: kept %.4f, want the median trial's %.4f", got, want)
+	}
+	if o := SummarizeOp(&r); math.Abs(o.KeptOverhead-2.75/23.75) > 1e-9 {
+		t.Errorf("summary: kept %.4f", o.KeptOverhead)
 	}
 }

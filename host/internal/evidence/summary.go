@@ -34,6 +34,10 @@ type OpSummary struct {
 	// figures and the cycles are the plugin's samples, its word on the
 	// distribution's shape. False only for records of older hosts.
 	HostTimed bool `json:"host_timed,omitempty"`
+	// KeptOverhead is the median trial's share of MedianNS that is the
+	// timed call's own cost, beyond what the figure takes off
+	// (Record.KeptOverheadFrac): a diagnostic of a trial too short.
+	KeptOverhead float64 `json:"kept_overhead,omitempty"`
 
 	InstructionsPerOp float64 `json:"instructions_per_op,omitempty"` // exact, with --counter instructions
 	InstructionsVary  bool    `json:"instructions_vary,omitempty"`   // two counts over the same inputs differed (Instructions.Varies)
@@ -50,7 +54,8 @@ func SummarizeOp(rec *Record) OpSummary {
 	ns, cyc := rec.Headline()
 	o := OpSummary{MedianNS: ns.Median, CILowNS: ns.Lo, CIHighNS: ns.Hi, CILevel: ns.Level, Trials: ns.N,
 		MedianCycles: cyc.Median, MeanNS: st.NS.Mean, IQMNS: st.NS.IQM, P10NS: st.NS.P10, P90NS: st.NS.P90,
-		MeanCycles: st.Cycles.Mean, N: st.NS.N, Error: rec.Error, HostTimed: rec.HostTimed()}
+		MeanCycles: st.Cycles.Mean, N: st.NS.N, Error: rec.Error, HostTimed: rec.HostTimed(),
+		KeptOverhead: rec.KeptOverheadFrac()}
 	if o.MedianNS > 0 {
 		o.OpsPerSec = 1e9 / o.MedianNS
 	}

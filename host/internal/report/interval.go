@@ -1,6 +1,9 @@
 package report
 
 import (
+	"fmt"
+	"sort"
+
 	"crucible.dev/host/internal/evidence"
 	"crucible.dev/host/internal/format"
 )
@@ -63,4 +66,34 @@ func versus(o, ref evidence.OpSummary) string {
 		return "tie"
 	}
 	return "×" + format.Float(o.MedianNS/ref.MedianNS, 2)
+}
+
+// keptOverheadLimit is the share of a host-timed figure that is the timed
+// call's own cost beyond which keptOverheadNote counts the figure.
+const keptOverheadLimit = 0.02
+
+// keptOverheadNote says how many of the run's host-timed figures hold
+// more than keptOverheadLimit of the timed call's own cost beyond the 5%
+// the host takes off (evidence.OpSummary.KeptOverhead), or "" when none:
+// a trial too short for the machine's fixed cost of a call reads high.
+func keptOverheadNote(s *evidence.Summary) string {
+	var all int
+	var over []float64
+	for _, in := range s.Instances {
+		for _, o := range in.Ops {
+			if !o.HostTimed || o.Error != "" {
+				continue
+			}
+			all++
+			if o.KeptOverhead > keptOverheadLimit {
+				over = append(over, o.KeptOverhead)
+			}
+		}
+	}
+	if len(over) == 0 {
+		return ""
+	}
+	sort.Float64s(over)
+	return fmt.Sprintf("%d of %d host-timed figures hold more than %.0f%% of their timed call's own cost beyond the 5%% the host takes off (the empty loop's, at a median %.1f%% of the figure; the most %.1f%%): their trials, %.3g s, are too short for what a call costs on this machine, and they read high by it; a longer --trial-target (or --full) takes it out (docs/method.md).",
+		len(over), all, 100*keptOverheadLimit, 100*over[len(over)/2], 100*over[len(over)-1], s.Settings.TrialTargetSec)
 }

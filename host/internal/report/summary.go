@@ -23,6 +23,9 @@ func (m *model) summaryDoc() *doc {
 	d.h(1, "summary", "Crucible run: %s", s.Suite)
 	d.p(txtf("Started %s; %d trials per operation, each in a fresh plugin process; trial target %.3g s. %s The plugin pages add the spread over every per-call sample (mean, interquartile mean, 10th–90th percentiles).",
 		s.Started, s.Settings.Trials, s.Settings.TrialTargetSec, headlineNote))
+	if note := keptOverheadNote(s); note != "" {
+		d.p(txt(note))
+	}
 	// What an evaluator compares comes first: the side-by-side tables and
 	// the charts; the table of every operation of every instance (hundreds
 	// of rows in a full run) comes last.

@@ -64,6 +64,9 @@ func Table(w io.Writer, s *evidence.Summary) {
 	}
 	tw.Flush()
 	fmt.Fprintln(w, headlineNote)
+	if note := keptOverheadNote(s); note != "" {
+		fmt.Fprintln(w, note)
+	}
 	if countsVary(s) {
 		fmt.Fprintln(w, varyNote)
 	}
