@@ -45,31 +45,46 @@ func processCPU(pid int) int64 {
 	return ts.Nano()
 }
 
-// procStat returns, from /proc/<pid>/stat, the parent PID, the CPU time
-// in nanoseconds of the children process pid has reaped, the CPU time of
-// the process itself (in ticks, for a process whose clock cannot be read),
-// and the major page faults of the process and its reaped children.
-func procStat(pid int) (ppid int, reaped, own, majflt int64, ok bool) {
+// procCounts is what /proc/<pid>/stat says of a process: its parent, the
+// CPU time in nanoseconds of the children it has reaped, its own CPU time
+// (in ticks, for a process whose clock cannot be read), and the page
+// faults of the process and its reaped children, those that waited for
+// the disk (major) and those that did not (minor).
+type procCounts struct {
+	ppid           int
+	reaped, own    int64
+	majflt, minflt int64
+}
+
+// procStat reads the procCounts of pid; ok is false when the process is
+// gone.
+func procStat(pid int) (c procCounts, ok bool) {
 	b, err := os.ReadFile(filepath.Join("/proc", strconv.Itoa(pid), "stat"))
 	if err != nil {
-		return 0, 0, 0, 0, false
+		return c, false
 	}
 	// The command name, field 2, is in parentheses and may hold spaces.
 	s := string(b)
 	i := strings.LastIndexByte(s, ')')
 	if i < 0 {
-		return 0, 0, 0, 0, false
+		return c, false
 	}
 	f := strings.Fields(s[i+1:]) // f[0] is field 3 (state)
 	if len(f) < 15 {
-		return 0, 0, 0, 0, false
+		return c, false
 	}
 	num := func(k int) int64 { // field k of stat, 1-based
 		n, _ := strconv.ParseInt(f[k-3], 10, 64)
 		return n
 	}
 	const tick = int64(1e9 / clockTicks)
-	return int(num(4)), (num(16) + num(17)) * tick, (num(14) + num(15)) * tick, num(12) + num(13), true
+	return procCounts{
+		ppid:   int(num(4)),
+		reaped: (num(16) + num(17)) * tick,
+		own:    (num(14) + num(15)) * tick,
+		minflt: num(10) + num(11),
+		majflt: num(12) + num(13),
+	}, true
 }
 
 // taskFiles returns the path of file name in the /proc directory of each
@@ -112,20 +127,25 @@ func children(pid int) []int {
 // parent when that is the sandbox's init (not the host itself, as it is
 // when the plugin runs unsandboxed), else the plugin.
 func boxRoot(plugin int) int {
-	ppid, _, _, _, ok := procStat(plugin)
-	if !ok || ppid <= 1 || ppid == os.Getpid() {
+	c, ok := procStat(plugin)
+	if !ok || c.ppid <= 1 || c.ppid == os.Getpid() {
 		return plugin
 	}
-	return ppid
+	return c.ppid
 }
 
-// boxCPU returns the CPU time in nanoseconds spent so far by the tree of
-// processes under root, root included: each process's own CPU clock plus
-// the CPU time of the children it reaped; and their major page faults.
-// -1, -1 when root cannot be read.
-func boxCPU(root int) (cpu, majflt int64) {
+// boxUsage is what the tree of processes under a box's root has spent so
+// far: CPU time in nanoseconds, and page faults major and minor.
+type boxUsage struct {
+	CPUNS, MajorFaults, MinorFaults int64
+}
+
+// boxCPU returns the boxUsage of the tree of processes under root, root
+// included: each process's own CPU clock plus the CPU time of the children
+// it reaped, and their page faults. CPUNS is -1 when root cannot be read.
+func boxCPU(root int) (u boxUsage) {
 	if root <= 0 {
-		return -1, -1
+		return boxUsage{CPUNS: -1}
 	}
 	seen := map[int]bool{}
 	queue := []int{root}
@@ -136,21 +156,22 @@ func boxCPU(root int) (cpu, majflt int64) {
 			continue
 		}
 		seen[pid] = true
-		_, reaped, own, mf, ok := procStat(pid)
+		c, ok := procStat(pid)
 		if !ok {
 			if pid == root {
-				return -1, -1
+				return boxUsage{CPUNS: -1}
 			}
 			continue // ended in between: its parent's reaped time has it
 		}
-		if c := processCPU(pid); c >= 0 {
-			own = c
+		if ns := processCPU(pid); ns >= 0 {
+			c.own = ns
 		}
-		cpu += own + reaped
-		majflt += mf
+		u.CPUNS += c.own + c.reaped
+		u.MajorFaults += c.majflt
+		u.MinorFaults += c.minflt
 		queue = append(queue, children(pid)...)
 	}
-	return cpu, majflt
+	return u
 }
 
 // maxBoxProcesses bounds the walk: the sandbox allows 256 processes and

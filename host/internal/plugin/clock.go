@@ -16,7 +16,7 @@ import (
 // threads, and the host's own, spent runnable but waiting for a CPU, and
 // the CPU time of the host's own threads (-1 when unreadable).
 type hostClock struct {
-	WallNS, CPUNS, WaitNS, SelfNS, MajorFaults int64
+	WallNS, CPUNS, WaitNS, SelfNS, MajorFaults, MinorFaults int64
 }
 
 // Bench runs the timing loop at a point: cal.Samples samples of cal.Batch
@@ -28,17 +28,18 @@ func (p *Process) Bench(instance string, pt registry.Point, cal evidence.Calibra
 	// The host's own threads are read innermost, so that its CPU time
 	// holds none of these reads of the plugin's.
 	_, pw0 := threadsSched(p.Pid)
-	pc0, mf0 := boxCPU(root)
+	u0 := boxCPU(root)
 	hs0, hw0 := threadsSched(os.Getpid())
 	t0 := time.Now()
 	r, err := p.bench(benchRequest(instance, pt, cal))
 	hc := hostClock{WallNS: int64(time.Since(t0)), CPUNS: -1, WaitNS: -1, SelfNS: -1}
 	hs1, hw1 := threadsSched(os.Getpid())
-	pc1, mf1 := boxCPU(root)
+	u1 := boxCPU(root)
 	_, pw1 := threadsSched(p.Pid)
-	if pc0 >= 0 && pc1 >= pc0 {
-		hc.CPUNS = pc1 - pc0
-		hc.MajorFaults = max(mf1-mf0, 0)
+	if u0.CPUNS >= 0 && u1.CPUNS >= u0.CPUNS {
+		hc.CPUNS = u1.CPUNS - u0.CPUNS
+		hc.MajorFaults = max(u1.MajorFaults-u0.MajorFaults, 0)
+		hc.MinorFaults = max(u1.MinorFaults-u0.MinorFaults, 0)
 	}
 	if pw0 >= 0 && pw1 >= pw0 && hw0 >= 0 && hw1 >= hw0 {
 		hc.WaitNS = pw1 - pw0 + hw1 - hw0
@@ -55,6 +56,7 @@ func (p *Process) Bench(instance string, pt registry.Point, cal evidence.Calibra
 		AllocsPerOp: r.AllocsPerOp, BytesPerOp: r.BytesPerOp, RSSBaseKiB: r.RssBaselineKib,
 		RSSPeakKiB: r.RssPeakKib, HWMReset: r.HwmReset, CallsPerOp: r.CallsPerOp,
 		HostWallNS: hc.WallNS, HostCPUNS: hc.CPUNS, HostWaitNS: hc.WaitNS, HostSelfNS: hc.SelfNS, HostMajorFaults: hc.MajorFaults,
+		HostMinorFaults: hc.MinorFaults,
 	}, nil
 }
 
