@@ -46,7 +46,9 @@ func TestHostTimed(t *testing.T) {
 		return tr
 	}
 	base := honestTrial(600, 35*us, 300*us, 0)
-	slow := honestTrial(3, 20*ms, 300*us, 0) // 20 ms a call, three calls a trial
+	long := honestTrial(3000, 35*us, 300*us, 0) // a 105 ms trial
+	slow := honestTrial(3, 20*ms, 300*us, 0)    // 20 ms a call, three calls a trial
+	slow5 := honestTrial(5, 20*ms, 300*us, 0)
 	loaded := honestTrial(600, 35*us, 300*us, 150*ms)
 	overhead := honestTrial(600, 35*us, 300*us, 0)
 	overhead.HostCPUNS += 2300 * us // the call cost 2.3 ms more than its empty loop
@@ -79,9 +81,24 @@ func TestHostTimed(t *testing.T) {
 			tr.HostWallNS += 8 * ms
 			return tr
 		}(), ""},
-		{"samples × 0.55", scale(base, 0.55), "host-timed check"},
-		{"samples × 0.5", scale(base, 0.5), "host-timed check"},
-		{"20 ms a call × 0.6", scale(slow, 0.6), "host-timed check"},
+		{"honest, a 2 ms trial whose call held 5 ms beyond its empty loop", func() Trial {
+			// A stand-in KEM's encaps beside a parallel go test: samples
+			// 1.39 ms, 6.37 ms of CPU beyond an empty loop of 0.58 ms.
+			tr := honestTrial(80, 17*us, 580*us, 0)
+			tr.HostCPUNS += 5 * ms
+			tr.HostWallNS += 5 * ms
+			return tr
+		}(), ""},
+		{"honest, a 20 ms trial whose call held 10.5 ms beyond its empty loop", func() Trial {
+			// ML-KEM-768 sk_from_seed of gmsm: 1,200 page faults.
+			tr := honestTrial(865, 36500, 2800*us, 0)
+			tr.HostCPUNS += 10500 * us
+			tr.HostWallNS += 10500 * us
+			return tr
+		}(), ""},
+		{"samples × 0.55, a 105 ms trial", scale(long, 0.55), "host-timed check"},
+		{"samples × 0.5, a 105 ms trial", scale(long, 0.5), "host-timed check"},
+		{"20 ms a call × 0.5, five calls", scale(slow5, 0.5), "host-timed check"},
 		{"fat tail with the true sum", fat(base), "distribution check"},
 		{"asleep, no page fault", func() Trial { tr := base; tr.HostWallNS += 30 * ms; return tr }(), "neither ran nor waited"},
 	} {
