@@ -37,13 +37,13 @@ import (
 //     and a short trial's call held up to 10.6 ms beyond them (ML-KEM-768
 //     sk_from_seed of gmsm in 20 ms trials, with 1,200 page faults; 0.7
 //     ms and 300 faults in trials of 200 ms), 5 ms in a 2 ms trial of a
-//     stand-in KEM under a parallel go test. A check that calls an honest plugin
-//     a liar costs more than one that lets a shave of under a third of
-//     the samples through (or, in a trial under about 70 ms, of more),
-//     which moves only the shape, never the headline (on a loaded
-//     machine samples also hold the waits for the CPU, so this bound is
-//     then loose, and the host-timed figure alone is what protects the
-//     published time);
+//     stand-in KEM under a parallel go test. A check that calls an
+//     honest plugin a liar costs more than one that lets a shave of
+//     under a third of the samples through (or, in a trial under about
+//     70 ms, of more), which moves only the shape, never the headline
+//     (on a loaded machine samples also hold the waits for the CPU, so
+//     this bound is then loose, and the host-timed figure alone is what
+//     protects the published time);
 //   - their median per call is at least ShapeFrac of the smaller of their
 //     mean and the host-timed figure less BoundSlackNS, both less
 //     OneOffSlackNS over the trial:
