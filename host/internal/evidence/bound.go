@@ -34,8 +34,8 @@ import (
 //     76% of it (BIP-340 signing: 32.1 of 42.4 ms; HKDF 75%, CTR-DRBG
 //     87%), operations that allocate most, whose deferred garbage
 //     collection the box pays inside the call but outside the samples;
-//     and a short trial's call held up to 10.6 ms beyond them (ML-KEM-768
-//     sk_from_seed of gmsm in 20 ms trials, with 1,200 page faults; 0.7
+//     and a short trial's call held up to 12.4 ms beyond them (ML-KEM-768
+//     sk_from_seed of gmsm in 20 ms trials, about 1,200 page faults; 0.7
 //     ms and 300 faults in trials of 200 ms), 5 ms in a 2 ms trial of a
 //     stand-in KEM under a parallel go test. A check that calls an
 //     honest plugin a liar costs more than one that lets a shave of
