@@ -91,7 +91,8 @@ func TestHostTimedForgedSamples(t *testing.T) {
 	for _, m := range []string{"hostile-shave90", "hostile-shave55", "hostile-fattail"} {
 		// Shaved samples pass the agreement check in 20 ms trials (70%
 		// of the CPU less 10 ms, what honest calls need); only the fat
-		// tail is flagged in every quiet trial. None moves its host-timed figure.
+		// tail is flagged in every quiet trial. None moves its
+		// host-timed figure.
 		if m == "hostile-fattail" && quiet[m] > 0 && flagged[m] < quiet[m] {
 			t.Errorf("%s: %d quiet trials, %d flagged", m, quiet[m], flagged[m])
 		}
